@@ -1,0 +1,74 @@
+#include "controller/breeding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ratrace {
+
+uint64_t below64(Rng& rng, uint64_t n) {
+  // Lemire's nearly divisionless method on 64 bits.
+  uint128 m = static_cast<uint128>(rng.next()) * n;
+  if (static_cast<uint64_t>(m) < n) {
+    const uint64_t threshold = (0 - n) % n;
+    while (static_cast<uint64_t>(m) < threshold) m = static_cast<uint128>(rng.next()) * n;
+  }
+  return static_cast<uint64_t>(m >> 64);
+}
+
+ParentSampler::ParentSampler(std::span<const uint64_t> fitness) : prefix_(fitness.size()) {
+  uint64_t sum = 0;
+  for (size_t i = 0; i < fitness.size(); ++i) prefix_[i] = sum += fitness[i];
+}
+
+size_t ParentSampler::locate(uint64_t u) const {
+  return static_cast<size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), u) - prefix_.begin());
+}
+
+std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
+  const size_t first = locate(below64(rng, total()));
+  const uint64_t first_end = prefix_[first];
+  const uint64_t first_weight = first_end - (first == 0 ? 0 : prefix_[first - 1]);
+  // Draw over the total without the first parent's interval, then step over that interval.
+  uint64_t u = below64(rng, total() - first_weight);
+  if (u >= first_end - first_weight) u += first_weight;
+  return {first, locate(u)};
+}
+
+EventSkipper::EventSkipper(double p) : p_(p), log_q_(p < 1 ? std::log1p(-p) : 0) {}
+
+int EventSkipper::skip(Rng& rng) const {
+  constexpr int kNever = std::numeric_limits<int>::max() / 2;
+  if (p_ <= 0) return kNever;
+  if (p_ >= 1) return 0;
+  const double g = std::floor(std::log1p(-rng.uniform()) / log_q_);
+  return g >= kNever ? kNever : static_cast<int>(g);
+}
+
+Breeder::Breeder(const Config& config)
+    : bits_(config.genome_bits), switches_(config.crossover), flips_(config.mutation) {}
+
+namespace {
+// Mask of genome bits [from, to).
+uint128 bit_range(int from, int to) { return Genome::prefix_mask(to) & ~Genome::prefix_mask(from); }
+}  // namespace
+
+Genome Breeder::child(const Genome& a, const Genome& b, Rng& rng) const {
+  const bool start_with_a = rng.below(2) == 0;
+  // Segments alternate between parents; a switch may happen before each bit 1..bits-1.
+  uint128 from_start_parent = 0;
+  bool on_start_parent = true;
+  int segment = 0;
+  for (int at = 1 + switches_.skip(rng); at < bits_; at += 1 + switches_.skip(rng)) {
+    if (on_start_parent) from_start_parent |= bit_range(segment, at);
+    on_start_parent = !on_start_parent;
+    segment = at;
+  }
+  if (on_start_parent) from_start_parent |= bit_range(segment, bits_);
+  const uint128 first = start_with_a ? a.raw() : b.raw(), second = start_with_a ? b.raw() : a.raw();
+  uint128 bits = (first & from_start_parent) | (second & ~from_start_parent);
+  for (int at = flips_.skip(rng); at < bits_; at += 1 + flips_.skip(rng)) bits ^= uint128{1} << (127 - at);
+  return Genome(bits, bits_);
+}
+
+}  // namespace ratrace

@@ -1,0 +1,146 @@
+#include "controller/cli_support.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+namespace ratrace {
+
+Config build_config(const std::string& config_file, const std::vector<std::string>& sets) {
+  Config config = config_file.empty() ? Config{} : load_config(config_file);
+  for (const auto& text : sets) {
+    const auto [key, value] = split_assignment(text);
+    config.set(key, value);
+  }
+  config.validate();
+  return config;
+}
+
+std::pair<std::string, std::string> split_assignment(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw std::invalid_argument("expected key=value, got '" + text + "'");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+namespace {
+std::atomic<bool> g_stop{false};
+void on_signal(int) {
+  if (g_stop.exchange(true)) std::_Exit(130);
+  constexpr char kMessage[] = "\nstopping: finishing nothing new, keeping every finished game (Ctrl-C again to kill)\n";
+  [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+}
+}  // namespace
+
+StopOnSignal::StopOnSignal() {
+  g_stop = false;
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+}
+StopOnSignal::~StopOnSignal() {
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+const std::atomic<bool>* StopOnSignal::flag() const { return &g_stop; }
+bool StopOnSignal::stopped() const { return g_stop.load(); }
+
+Progress::Progress(std::string title, size_t total, size_t already_done)
+    : title_(std::move(title)),
+      total_(total),
+      done_(already_done),
+      done_at_start_(already_done),
+      tty_(isatty(STDERR_FILENO) != 0),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
+
+void Progress::game_finished(const std::string& label, const BoardResult& result, double running_geometric_mean) {
+  ++done_;
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double rate = static_cast<double>(done_ - done_at_start_) / std::max(elapsed, 1e-9);
+  const double eta = rate > 0 ? static_cast<double>(total_ - done_) / rate : 0;
+  if (!result.fault.empty()) {
+    if (tty_) std::fputs("\r\033[K", stderr);
+    spdlog::error("{}", result.fault);
+  }
+  if (tty_) {
+    if (done_ < total_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
+    last_draw_ = now;
+    std::fprintf(stderr, "\r\033[K%s %zu/%zu games | %s board %d: %llu | running geo mean %s | ETA %dm%02ds",
+                 title_.c_str(), done_, total_, label.c_str(), result.index,
+                 static_cast<unsigned long long>(result.score), format_score(running_geometric_mean).c_str(),
+                 static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    std::fflush(stderr);
+  } else {
+    spdlog::info("{} {}/{} games: {} board {} scored {} ({} turns, peak {} specimens, {:.2f} s); running geo mean {}",
+                 title_, done_, total_, label, result.index, result.score, result.turns, result.peak_population,
+                 result.seconds, format_score(running_geometric_mean));
+  }
+}
+
+void Progress::close() {
+  if (tty_) std::fputs("\r\033[K", stderr);
+}
+
+Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header) {
+  if (!flags.resume_file.empty()) {
+    Journal journal = Journal::resume(flags.resume_file);
+    spdlog::info("resuming {}: {} games already finished", flags.resume_file, journal.finished_count());
+    return journal;
+  }
+  const std::string path = flags.journal_file.empty() ? "runs/" + default_name + ".jsonl" : flags.journal_file;
+  spdlog::info("journal: {} (resume an interrupted run with --resume {})", path, path);
+  return Journal::create(path, std::move(header));
+}
+
+namespace {
+nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+}  // namespace
+
+nlohmann::json summary_to_json(const ScoreSummary& s) {
+  return {{"boards", s.n},
+          {"geometric_mean", finite_or_null(s.geometric_mean)},
+          {"ci95", {finite_or_null(s.ci_low), finite_or_null(s.ci_high)}},
+          {"mean_log", s.mean_log},
+          {"sd_log", s.sd_log},
+          {"median", s.median},
+          {"min", s.min},
+          {"max", s.max},
+          {"share_of_ones", s.share_of_ones}};
+}
+
+nlohmann::json paired_to_json(const PairedSummary& p) {
+  return {{"boards", p.n},
+          {"mean_log_ratio", p.mean_log_ratio},
+          {"sd_log_ratio", p.sd_log_ratio},
+          {"ratio", finite_or_null(p.ratio)},
+          {"ratio_ci95", {finite_or_null(p.ratio_low), finite_or_null(p.ratio_high)}},
+          {"significant", p.significant}};
+}
+
+std::string format_score(double value) {
+  if (!std::isfinite(value)) return "inf";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(value < 10 ? 2 : value < 1000 ? 1 : 0) << value;
+  return out.str();
+}
+
+std::string format_interval(double low, double high) { return "[" + format_score(low) + ", " + format_score(high) + "]"; }
+
+void write_json_file(const std::string& path, const nlohmann::json& j) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent);
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+  out << j.dump(2) << "\n";
+}
+
+}  // namespace ratrace

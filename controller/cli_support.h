@@ -1,0 +1,68 @@
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "controller/config.h"
+#include "controller/journal.h"
+#include "controller/stats.h"
+
+namespace ratrace {
+
+// Options every game-running command shares.
+struct RunFlags {
+  std::string config_file;            // --config FILE
+  std::vector<std::string> sets;      // --set key=value, applied after the file
+  uint64_t seed = 1;                  // --seed: master seed
+  int boards = 100;
+  int threads = 0;                    // 0: all cores
+  bool no_cache = false;
+  std::string json_file;              // final summary
+  std::string journal_file;           // per-game JSON lines; default under runs/
+  std::string resume_file;            // finish this journal instead of starting afresh
+};
+
+// The config from --config and --set, validated.
+Config build_config(const std::string& config_file, const std::vector<std::string>& sets);
+// Splits "key=value"; throws naming the text when there is no '='.
+std::pair<std::string, std::string> split_assignment(const std::string& text);
+
+// Sets a flag on Ctrl-C / SIGTERM while alive, so games stop and finished ones are kept;
+// a second Ctrl-C kills the process.
+class StopOnSignal {
+ public:
+  StopOnSignal();
+  ~StopOnSignal();
+  const std::atomic<bool>* flag() const;
+  bool stopped() const;
+};
+
+// Progress of a run: a live line on a terminal, plain log lines otherwise.
+class Progress {
+ public:
+  Progress(std::string title, size_t total, size_t already_done);
+  void game_finished(const std::string& label, const BoardResult& result, double running_geometric_mean);
+  void close();
+
+ private:
+  std::string title_;
+  size_t total_, done_, done_at_start_;
+  bool tty_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+// Opens the run's journal: resumes --resume, or creates a new one at --journal (default
+// runs/<name>.jsonl).
+Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header);
+
+nlohmann::json summary_to_json(const ScoreSummary& s);
+nlohmann::json paired_to_json(const PairedSummary& p);
+// "34.5 [28.1, 41.6]" with sensible precision for numbers from 1 to millions.
+std::string format_score(double value);
+std::string format_interval(double low, double high);
+void write_json_file(const std::string& path, const nlohmann::json& j);
+
+}  // namespace ratrace

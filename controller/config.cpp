@@ -1,0 +1,153 @@
+#include "controller/config.h"
+
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "controller/genome.h"
+
+namespace ratrace {
+
+namespace {
+
+// One table of every key: name and member, so set/to_json/from_json/keys never disagree.
+struct IntKey {
+  const char* name;
+  int Config::*member;
+};
+struct RealKey {
+  const char* name;
+  double Config::*member;
+};
+constexpr IntKey kIntKeys[] = {
+    {"width", &Config::width},
+    {"height", &Config::height},
+    {"goal_column", &Config::goal_column},
+    {"colours", &Config::colours},
+    {"empty_colours", &Config::empty_colours},
+    {"teleporter_colours", &Config::teleporter_colours},
+    {"trap_colours", &Config::trap_colours},
+    {"wall_colours", &Config::wall_colours},
+    {"teleporter_reach", &Config::teleporter_reach},
+    {"trap_reach", &Config::trap_reach},
+    {"view_radius", &Config::view_radius},
+    {"lifespan", &Config::lifespan},
+    {"initial_specimens", &Config::initial_specimens},
+    {"offspring", &Config::offspring},
+    {"genome_bits", &Config::genome_bits},
+    {"turns", &Config::turns},
+    {"min_start_cells", &Config::min_start_cells},
+    {"max_track_attempts", &Config::max_track_attempts},
+};
+constexpr RealKey kRealKeys[] = {
+    {"crossover", &Config::crossover},
+    {"mutation", &Config::mutation},
+};
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument("invalid config: " + what);
+}
+
+}  // namespace
+
+void Config::validate() const {
+  require(width >= 2 && width <= 1000, "width must be in [2, 1000]");
+  require(height >= 1 && height <= 1000, "height must be in [1, 1000]");
+  require(width * height <= 30000, "width * height must be at most 30000 cells");
+  require(goal_column >= 1 && goal_column < width, "goal_column must be in [1, width - 1]");
+  require(colours >= 1 && colours <= 100, "colours must be in [1, 100]");
+  require(empty_colours >= 1, "empty_colours must be at least 1 (goal cells are empty)");
+  require(teleporter_colours >= 0 && teleporter_colours % 2 == 0,
+          "teleporter_colours must be even (teleporters come in pairs A, -A)");
+  require(trap_colours >= 0 && wall_colours >= 0, "trap_colours and wall_colours must be >= 0");
+  require(empty_colours + teleporter_colours + trap_colours + wall_colours == colours,
+          "empty + teleporter + trap + wall colours must add up to colours (" + std::to_string(colours) + ")");
+  require(teleporter_reach >= 1 && teleporter_reach <= 20, "teleporter_reach must be in [1, 20]");
+  require(trap_reach >= 0 && trap_reach <= 20, "trap_reach must be in [0, 20]");
+  require(view_radius >= 1 && view_radius <= 5, "view_radius must be in [1, 5]");
+  require(lifespan >= 1 && lifespan <= 255, "lifespan must be in [1, 255]");
+  require(initial_specimens >= 2, "initial_specimens must be at least 2");
+  require(offspring >= 0, "offspring must be >= 0");
+  require(genome_bits >= 1 && genome_bits <= kMaxGenomeBits,
+          "genome_bits must be in [1, " + std::to_string(kMaxGenomeBits) + "]");
+  require(std::isfinite(crossover) && crossover >= 0 && crossover <= 1, "crossover must be in [0, 1]");
+  require(std::isfinite(mutation) && mutation >= 0 && mutation <= 1, "mutation must be in [0, 1]");
+  require(turns >= 0 && turns <= 10000000, "turns must be in [0, 10000000]");
+  require(min_start_cells >= 1 && min_start_cells <= height, "min_start_cells must be in [1, height]");
+  require(max_track_attempts >= 1, "max_track_attempts must be at least 1");
+  require(static_cast<long>(initial_specimens) + static_cast<long>(offspring) * turns <= 100000000L,
+          "initial_specimens + offspring * turns must stay below 100 million specimens");
+}
+
+std::vector<std::string> Config::keys() {
+  std::vector<std::string> names;
+  for (const auto& k : kIntKeys) names.emplace_back(k.name);
+  for (const auto& k : kRealKeys) names.emplace_back(k.name);
+  return names;
+}
+
+void Config::set(const std::string& key, const std::string& value) {
+  auto bad = [&](const char* kind) {
+    return std::invalid_argument("invalid value '" + value + "' for config key '" + key + "': expected " + kind);
+  };
+  for (const auto& k : kIntKeys) {
+    if (key != k.name) continue;
+    size_t used = 0;
+    long parsed = 0;
+    try {
+      parsed = std::stol(value, &used);
+    } catch (const std::exception&) {
+      throw bad("an integer");
+    }
+    if (used != value.size() || parsed < INT32_MIN || parsed > INT32_MAX) throw bad("an integer");
+    this->*k.member = static_cast<int>(parsed);
+    return;
+  }
+  for (const auto& k : kRealKeys) {
+    if (key != k.name) continue;
+    size_t used = 0;
+    double parsed = 0;
+    try {
+      parsed = std::stod(value, &used);
+    } catch (const std::exception&) {
+      throw bad("a number");
+    }
+    if (used != value.size()) throw bad("a number");
+    this->*k.member = parsed;
+    return;
+  }
+  std::string known;
+  for (const auto& name : keys()) known += (known.empty() ? "" : ", ") + name;
+  throw std::invalid_argument("unknown config key '" + key + "'; known keys: " + known);
+}
+
+void to_json(nlohmann::json& j, const Config& c) {
+  j = nlohmann::json::object();
+  for (const auto& k : kIntKeys) j[k.name] = c.*k.member;
+  for (const auto& k : kRealKeys) j[k.name] = c.*k.member;
+}
+
+void from_json(const nlohmann::json& j, Config& c) {
+  if (!j.is_object()) throw std::invalid_argument("a config must be a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_number()) throw std::invalid_argument("config key '" + key + "' must be a number");
+    c.set(key, value.is_number_float() ? value.dump() : std::to_string(value.get<long>()));
+  }
+}
+
+Config load_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read config file '" + path + "'");
+  try {
+    Config config;
+    from_json(nlohmann::json::parse(in), config);
+    config.validate();
+    return config;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("config file '" + path + "': " + e.what());
+  }
+}
+
+}  // namespace ratrace

@@ -1,0 +1,51 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ratrace {
+
+// Every constant of the rules (SPEC.md), with the spec's values as defaults. One instance
+// drives a whole run and is echoed into every result file.
+struct Config {
+  int width = 53;               // X: columns, x = 0..width-1
+  int height = 15;              // Y: rows
+  int goal_column = 49;         // every in-bounds cell with x >= goal_column is a goal
+  int colours = 16;
+  int empty_colours = 8;
+  int teleporter_colours = 4;   // in pairs: offsets A, B and their negations
+  int trap_colours = 2;
+  int wall_colours = 2;
+  int teleporter_reach = 4;     // teleporter offsets in [-r, r]^2 except (0, 0)
+  int trap_reach = 1;           // trap offsets in [-r, r]^2, (0, 0) included
+  int view_radius = 2;          // 5x5 view
+  int lifespan = 100;           // turns a specimen may live without scoring
+  int initial_specimens = 15;
+  int offspring = 10;           // newborns per turn
+  int genome_bits = 100;
+  double crossover = 0.05;      // probability of switching parents at each bit
+  double mutation = 0.01;       // probability of flipping each bit
+  int turns = 10000;
+  int min_start_cells = 10;
+  int max_track_attempts = 10000;  // give up (with an error) on configs that never yield a track
+
+  // Throws std::invalid_argument naming the first impossible value.
+  void validate() const;
+
+  // Sets one key from text ("mutation", "0.0227"); throws on unknown keys or bad values.
+  void set(const std::string& key, const std::string& value);
+  static std::vector<std::string> keys();
+
+  bool operator==(const Config&) const = default;
+};
+
+void to_json(nlohmann::json& j, const Config& c);
+// Strict: unknown keys and wrongly typed values are errors; missing keys keep defaults.
+void from_json(const nlohmann::json& j, Config& c);
+
+// Reads a JSON config file, validated; the error names the file and what is wrong.
+Config load_config(const std::string& path);
+
+}  // namespace ratrace

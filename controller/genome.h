@@ -1,0 +1,112 @@
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace ratrace {
+
+using uint128 = unsigned __int128;
+constexpr int kMaxGenomeBits = 128;
+
+// Thrown when a player reads a genome bit past the configured genome length.
+struct GenomeRangeError : std::out_of_range {
+  using std::out_of_range::out_of_range;
+};
+
+// A specimen's genome: up to 128 bits in one 128-bit word, bit 0 first. Bit i lives at
+// machine bit 127 - i, so chunk(start, len) (bit `start` most significant, as the original
+// controllers read "bits as a number") is one shift and mask.
+class Genome {
+ public:
+  Genome() = default;
+  Genome(uint128 bits, int length) : bits_(bits & prefix_mask(length)), length_(static_cast<uint8_t>(length)) {}
+
+  int length() const { return length_; }
+  uint128 raw() const { return bits_; }
+
+  int bit(int i) const {
+    check(i, 1);
+    return static_cast<int>((bits_ >> (127 - i)) & 1);
+  }
+  // Bits [start, start+len) as an unsigned number, first bit most significant; len <= 32.
+  uint32_t chunk(int start, int len) const {
+    check(start, len);
+    if (len == 0) return 0;
+    return static_cast<uint32_t>((bits_ >> (128 - start - len)) & ((uint128{1} << len) - 1));
+  }
+  // Number of ones in bits [start, start+len).
+  int ones(int start, int len) const {
+    check(start, len);
+    const uint128 part = len == 0 ? 0 : (bits_ >> (128 - start - len)) & ((uint128{1} << len) - 1);
+    return std::popcount(static_cast<uint64_t>(part)) + std::popcount(static_cast<uint64_t>(part >> 64));
+  }
+  // Bits [start, start+len) read as a reflected Gray code.
+  uint32_t gray(int start, int len) const {
+    uint32_t value = chunk(start, len);
+    for (uint32_t shift = value >> 1; shift != 0; shift >>= 1) value ^= shift;
+    return value;
+  }
+  // Sum over the runs of consecutive ones in bits [start, start+len) of n(n+1)/2
+  // (a run of n ones is worth 1 + 2 + ... + n).
+  int run_bonus(int start, int len) const {
+    check(start, len);
+    int total = 0, run = 0;
+    for (int i = start; i < start + len; ++i) {
+      run = ((bits_ >> (127 - i)) & 1) ? run + 1 : 0;
+      total += run;
+    }
+    return total;
+  }
+  // Bits at start, start+stride, start+2*stride, ... (count of them) as a number, first
+  // bit most significant: a value whose bits are striped across the genome.
+  uint32_t striped(int start, int stride, int count) const {
+    uint32_t value = 0;
+    for (int k = 0; k < count; ++k) value = (value << 1) | static_cast<uint32_t>(bit(start + k * stride));
+    return value;
+  }
+
+  // "0101..." with bit 0 first.
+  std::string to_string() const {
+    std::string s(length_, '0');
+    for (int i = 0; i < length_; ++i) s[i] = static_cast<char>('0' + ((bits_ >> (127 - i)) & 1));
+    return s;
+  }
+  static Genome from_string(const std::string& s) {
+    if (s.size() > kMaxGenomeBits) throw std::invalid_argument("genome longer than 128 bits");
+    uint128 bits = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i] != '0' && s[i] != '1') throw std::invalid_argument("genome string may hold only 0 and 1");
+      if (s[i] == '1') bits |= uint128{1} << (127 - i);
+    }
+    return Genome(bits, static_cast<int>(s.size()));
+  }
+
+  // Mask with the first `length` genome bits set.
+  static uint128 prefix_mask(int length) {
+    return length <= 0 ? 0 : length >= 128 ? ~uint128{0} : ~uint128{0} << (128 - length);
+  }
+
+  friend bool operator==(const Genome&, const Genome&) = default;
+
+ private:
+  void check(int start, int len) const {
+    if (start < 0 || len < 0 || len > 32 || start + len > length_)
+      throw GenomeRangeError("genome read of bits [" + std::to_string(start) + ", " +
+                             std::to_string(start + len) + ") outside the " + std::to_string(length_) +
+                             "-bit genome");
+  }
+
+  uint128 bits_ = 0;
+  uint8_t length_ = 0;
+};
+
+struct GenomeHash {
+  size_t operator()(const Genome& g) const {
+    const uint64_t lo = static_cast<uint64_t>(g.raw()), hi = static_cast<uint64_t>(g.raw() >> 64);
+    return static_cast<size_t>(lo * 0x9e3779b97f4a7c15ULL ^ (hi + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL);
+  }
+};
+
+}  // namespace ratrace

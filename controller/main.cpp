@@ -1,0 +1,84 @@
+// ratrace: the command line. Parsing only; every subcommand lives in controller/*_command.cpp.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/cfg/helpers.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "controller/commands.h"
+
+namespace {
+
+void add_config_flags(CLI::App* cmd, std::string& config_file, std::vector<std::string>& sets) {
+  cmd->add_option("--config", config_file, "JSON file of config keys (see README: Config)")->check(CLI::ExistingFile);
+  cmd->add_option("--set", sets, "Override one config key, e.g. --set mutation=0.0227 (repeatable)");
+}
+
+void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
+  add_config_flags(cmd, run.config_file, run.sets);
+  cmd->add_option("--boards", run.boards, "Number of boards")->capture_default_str();
+  cmd->add_option("--seed", run.seed, "Master seed: board i's track and game derive from (seed, i)")->capture_default_str();
+  cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)");
+  cmd->add_flag("--no-cache", run.no_cache, "Do not memoise player calls (results are identical either way)");
+  cmd->add_option("--json", run.json_file, "Write the summary and every board's result here");
+  cmd->add_option("--journal", run.journal_file, "Per-game JSON lines, written as games finish (default runs/...)");
+  cmd->add_option("--resume", run.resume_file, "Finish an interrupted run from its journal")->check(CLI::ExistingFile);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ratrace: a fast, exact, multithreaded controller for the Lab Rat Race"};
+  app.require_subcommand(1);
+  std::string log_level = "info";
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error, off")->capture_default_str();
+
+  ratrace::ScoreOptions score;
+  auto* score_cmd = app.add_subcommand("score", "Score a player over many boards, with its 95% interval");
+  score_cmd->add_option("--player", score.player, "Player name (see 'ratrace players')")->capture_default_str();
+  add_run_flags(score_cmd, score.run);
+
+  bool players_json = false;
+  auto* players_cmd = app.add_subcommand("players", "List the registered players and what is published about them");
+  players_cmd->add_flag("--json", players_json, "Print JSON");
+
+  ratrace::TrackOptions track;
+  auto* track_cmd = app.add_subcommand("track", "Show (or save) the track of one board");
+  add_config_flags(track_cmd, track.config_file, track.sets);
+  track_cmd->add_option("--seed", track.seed, "Master seed")->capture_default_str();
+  track_cmd->add_option("--board", track.board, "Board index")->capture_default_str();
+  track_cmd->add_option("--json", track.json_file, "Write the track file (JSON) here");
+  track_cmd->add_flag("--print-json", track.json, "Print JSON instead of text");
+
+  ratrace::PlayOptions play;
+  auto* play_cmd = app.add_subcommand("play", "Play one game on a track file, optionally tracing every event");
+  add_config_flags(play_cmd, play.config_file, play.sets);
+  play_cmd->add_option("--player", play.player, "Player name")->capture_default_str();
+  play_cmd->add_option("--track", play.track_file, "Track file (from 'ratrace track --json', or hand-made)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  play_cmd->add_option("--turns", play.turns, "Turns to play (default: the config's)");
+  play_cmd->add_option("--seed", play.seed, "Game seed")->capture_default_str();
+  play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here");
+  play_cmd->add_flag("--no-cache", play.no_cache, "Do not memoise player calls");
+
+  CLI11_PARSE(app, argc, argv);
+
+  auto logger = spdlog::stderr_color_mt("ratrace");
+  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::from_str(log_level));
+
+  try {
+    if (*score_cmd) return ratrace::run_score(score);
+    if (*players_cmd) return ratrace::run_players(players_json);
+    if (*track_cmd) return ratrace::run_track(track);
+    if (*play_cmd) return ratrace::run_play(play);
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return 2;
+  }
+  return 0;
+}

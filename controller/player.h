@@ -1,0 +1,43 @@
+#pragma once
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "controller/genome.h"
+#include "controller/rng.h"
+#include "controller/view.h"
+
+namespace ratrace {
+
+// A player's move function: pure in (genome, view) plus the controller's RNG; it keeps no
+// state between calls and owns no generator.
+using MoveFunction = Move (*)(const Genome& genome, const View& view, Rng& rng);
+
+// A registered player and what is published about it.
+struct PlayerInfo {
+  std::string name;
+  std::string author;
+  std::string language;            // language of the original submission
+  double published_score = 0;      // geometric mean as published; 0 when none
+  int published_games = 0;         // games behind that score; 0 when not stated
+  int published_rank = 0;          // rank on the published leaderboard; 0 when not on it
+  std::string summary;             // how it plays
+  std::string choices;             // details the write-up lost, and what we chose
+  MoveFunction move = nullptr;
+};
+
+// Adds a player to the registry; returns true so it can initialise a static.
+bool register_player(PlayerInfo info);
+// Every registered player, by name.
+const std::map<std::string, PlayerInfo>& registered_players();
+// The player called `name`; throws std::invalid_argument naming the known players.
+const PlayerInfo& find_player(std::string_view name);
+
+}  // namespace ratrace
+
+// Registers a player from a PlayerInfo initialiser, in the player's own .cpp file:
+//   RATRACE_PLAYER({.name = "Bishop", .author = "trichoplax", ..., .move = bishop_move});
+#define RATRACE_PLAYER(...) \
+  namespace {               \
+  [[maybe_unused]] const bool ratrace_player_registered = ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__); \
+  }

@@ -1,0 +1,104 @@
+#include "controller/runner.h"
+
+#include <chrono>
+#include <exception>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "controller/game.h"
+#include "controller/rng.h"
+#include "tracks/track.h"
+
+namespace ratrace {
+
+uint64_t board_seed(uint64_t master_seed, int index) {
+  return stream_key(master_seed, kTagBoard, static_cast<uint64_t>(index));
+}
+
+void to_json(nlohmann::json& j, const BoardResult& r) {
+  j = {{"index", r.index},
+       {"seed", r.seed},
+       {"score", r.score},
+       {"turns", r.turns},
+       {"peak_population", r.peak_population},
+       {"moves", r.moves},
+       {"player_calls", r.player_calls},
+       {"peak_genomes", r.peak_genomes},
+       {"seconds", r.seconds},
+       {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
+}
+
+void from_json(const nlohmann::json& j, BoardResult& r) {
+  r.index = j.at("index").get<int>();
+  r.seed = j.at("seed").get<uint64_t>();
+  r.score = j.at("score").get<uint64_t>();
+  r.turns = j.at("turns").get<int>();
+  r.peak_population = j.at("peak_population").get<uint64_t>();
+  r.moves = j.at("moves").get<uint64_t>();
+  r.player_calls = j.value("player_calls", uint64_t{0});
+  r.peak_genomes = j.value("peak_genomes", uint64_t{0});
+  r.seconds = j.at("seconds").get<double>();
+  r.fault = j.at("fault").is_null() ? "" : j.at("fault").get<std::string>();
+}
+
+bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
+                BoardResult& result) {
+  const auto start = std::chrono::steady_clock::now();
+  result = BoardResult{};
+  result.index = board;
+  result.seed = board_seed(master_seed, board);
+  const PlayerInfo& player = find_player(entrant.player);
+  const Track track = generate_track(entrant.config, result.seed);
+  GameOptions game_options;
+  game_options.cache = options.cache;
+  game_options.stop = options.stop;
+  try {
+    const GameResult game = play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
+    if (game.interrupted) return false;
+    result.score = game.score;
+    result.turns = game.turns;
+    result.peak_population = game.peak_population;
+    result.moves = game.moves;
+    result.player_calls = game.player_calls;
+    result.peak_genomes = game.peak_genomes;
+  } catch (const GameFault& fault) {
+    result.turns = fault.turn;
+    result.fault = std::string(fault.what()) + " [player " + player.name + ", board " + std::to_string(board) +
+                   ", board seed " + std::to_string(result.seed) + ", turn " + std::to_string(fault.turn) +
+                   ", specimen #" + std::to_string(fault.specimen) + "]";
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return true;
+}
+
+void run_boards(const std::vector<Entrant>& entrants, const std::vector<BoardTask>& tasks, uint64_t master_seed,
+                const RunOptions& options, const std::function<void(size_t, const BoardResult&)>& finished) {
+  std::mutex report_mutex;
+  std::exception_ptr error;
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::info::default_concurrency());
+  arena.execute([&] {
+    tbb::parallel_for(size_t{0}, tasks.size(), [&](size_t t) {
+      const BoardTask& task = tasks[t];
+      // Anything but a player fault (those are results) is a controller error: keep the
+      // first with its context and let the other games finish.
+      try {
+        BoardResult result;
+        if (!play_board(entrants.at(task.entrant), master_seed, task.board, options, result)) return;
+        std::lock_guard lock(report_mutex);
+        finished(task.entrant, result);
+      } catch (const std::exception& e) {
+        std::lock_guard lock(report_mutex);
+        if (!error)
+          error = std::make_exception_ptr(std::runtime_error("board " + std::to_string(task.board) + " of '" +
+                                                             entrants.at(task.entrant).label + "': " + e.what()));
+      }
+    });
+  });
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace ratrace

@@ -1,0 +1,63 @@
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "controller/config.h"
+#include "controller/player.h"
+
+namespace ratrace {
+
+// Seed of board `index` under a master seed; the board's track and game derive from it.
+uint64_t board_seed(uint64_t master_seed, int index);
+
+// One game's record as it goes into result files.
+struct BoardResult {
+  int index = 0;
+  uint64_t seed = 0;
+  uint64_t score = 1;
+  int turns = 0;
+  uint64_t peak_population = 0;
+  uint64_t moves = 0;
+  uint64_t player_calls = 0;
+  uint64_t peak_genomes = 0;
+  double seconds = 0;
+  std::string fault;  // empty unless the player faulted; the score is then not valid
+};
+void to_json(nlohmann::json& j, const BoardResult& r);
+void from_json(const nlohmann::json& j, BoardResult& r);
+
+// Something that plays boards: a player under a config, with a label for reports.
+struct Entrant {
+  std::string label;
+  std::string player;
+  Config config;
+};
+
+// One game to play: entrant `entrant` on board `board`.
+struct BoardTask {
+  size_t entrant = 0;
+  int board = 0;
+};
+
+struct RunOptions {
+  int threads = 0;                         // 0: all cores
+  bool cache = true;
+  const std::atomic<bool>* stop = nullptr;  // unfinished games are dropped when it is set
+};
+
+// Plays one board. Player faults are caught and recorded, with player, board, seed, turn
+// and specimen, in BoardResult::fault. Returns false (and nothing) if stopped.
+bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
+                BoardResult& result);
+
+// Plays every task on a oneTBB arena of options.threads threads. `finished` is called,
+// serialised, as each game ends. A game's result does not depend on thread count or order.
+void run_boards(const std::vector<Entrant>& entrants, const std::vector<BoardTask>& tasks, uint64_t master_seed,
+                const RunOptions& options, const std::function<void(size_t entrant, const BoardResult&)>& finished);
+
+}  // namespace ratrace

@@ -1,0 +1,93 @@
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "controller/commands.h"
+#include "controller/game.h"
+#include "controller/rng.h"
+#include "controller/runner.h"
+#include "tracks/track.h"
+
+namespace ratrace {
+
+int run_players(bool as_json) {
+  if (as_json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& [name, p] : registered_players())
+      list.push_back({{"name", name}, {"author", p.author}, {"language", p.language},
+                      {"published_score", p.published_score}, {"published_games", p.published_games},
+                      {"published_rank", p.published_rank}, {"summary", p.summary}, {"choices", p.choices}});
+    std::printf("%s\n", list.dump(2).c_str());
+    return 0;
+  }
+  for (const auto& [name, p] : registered_players()) {
+    std::printf("%s  (%s, %s)", name.c_str(), p.author.c_str(), p.language.c_str());
+    if (p.published_score > 0) std::printf("  published %s", format_score(p.published_score).c_str());
+    if (p.published_games > 0) std::printf(" over %d games", p.published_games);
+    if (p.published_rank > 0) std::printf(", rank %d", p.published_rank);
+    std::printf("\n    %s\n", p.summary.c_str());
+    if (!p.choices.empty()) std::printf("    choices: %s\n", p.choices.c_str());
+  }
+  return 0;
+}
+
+int run_track(const TrackOptions& options) {
+  const Config config = build_config(options.config_file, options.sets);
+  const uint64_t seed = board_seed(options.seed, options.board);
+  const Track track = generate_track(config, seed);
+  nlohmann::json j = track_to_json(track);
+  j["master_seed"] = options.seed;
+  j["board"] = options.board;
+  j["board_seed"] = seed;
+  if (!options.json_file.empty()) {
+    write_json_file(options.json_file, j);
+    spdlog::info("wrote {}", options.json_file);
+  }
+  if (options.json) std::printf("%s\n", j.dump(2).c_str());
+  else std::printf("board %d of master seed %llu (board seed %llu)\n%s", options.board,
+                   static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(seed),
+                   track_to_text(track).c_str());
+  return 0;
+}
+
+int run_play(const PlayOptions& options) {
+  Config config = build_config(options.config_file, options.sets);
+  if (options.turns >= 0) config.turns = options.turns;
+  std::ifstream in(options.track_file);
+  if (!in) throw std::invalid_argument("cannot read track file '" + options.track_file + "'");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("track file '" + options.track_file + "' is not valid JSON: " + e.what());
+  }
+  const Track track = track_from_json(j, config);
+  const PlayerInfo& player = find_player(options.player);
+
+  std::ofstream trace_out;
+  TraceSink sink;
+  if (!options.trace_file.empty()) {
+    trace_out.open(options.trace_file);
+    if (!trace_out) throw std::runtime_error("cannot write trace file '" + options.trace_file + "'");
+    sink = [&](const nlohmann::json& event) { trace_out << event.dump() << "\n"; };
+  }
+  GameOptions game_options;
+  game_options.cache = !options.no_cache;
+  game_options.trace = sink ? &sink : nullptr;
+  try {
+    const GameResult r = play_game(config, track, player, options.seed, game_options);
+    std::printf("%s on %s: score %llu after %d turns (peak %llu specimens, %llu moves)\n", player.name.c_str(),
+                options.track_file.c_str(), static_cast<unsigned long long>(r.score), r.turns,
+                static_cast<unsigned long long>(r.peak_population), static_cast<unsigned long long>(r.moves));
+  } catch (const GameFault& fault) {
+    std::printf("FAULT: %s [player %s, track %s, game seed %llu, turn %d, specimen #%llu]\n", fault.what(),
+                player.name.c_str(), options.track_file.c_str(), static_cast<unsigned long long>(options.seed),
+                fault.turn, static_cast<unsigned long long>(fault.specimen));
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace ratrace

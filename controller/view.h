@@ -1,0 +1,50 @@
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace ratrace {
+
+constexpr int kOutOfBounds = -1;
+
+// Thrown when a player reads the view outside its window.
+struct ViewRangeError : std::out_of_range {
+  using std::out_of_range::out_of_range;
+};
+
+// What a specimen sees: the colours of the (2r+1)x(2r+1) cells centred on it (r = 2 by
+// default, the 5x5 view), -1 for out of bounds. dx grows to the right (towards the goal),
+// dy grows downwards (towards larger y). The cells are owned by the track.
+class View {
+ public:
+  View(const int8_t* cells, int radius) : cells_(cells), radius_(radius) {}
+
+  int operator()(int dx, int dy) const {
+    if (std::abs(dx) > radius_ || std::abs(dy) > radius_)
+      throw ViewRangeError("view read at (" + std::to_string(dx) + ", " + std::to_string(dy) +
+                           ") outside the " + std::to_string(2 * radius_ + 1) + "x" +
+                           std::to_string(2 * radius_ + 1) + " view");
+    return cells_[(dy + radius_) * (2 * radius_ + 1) + dx + radius_];
+  }
+  bool in_view(int dx, int dy) const { return std::abs(dx) <= radius_ && std::abs(dy) <= radius_; }
+  int radius() const { return radius_; }
+
+ private:
+  const int8_t* cells_;
+  int radius_;
+};
+
+// A move (dx, dy); legal moves have dx, dy in {-1, 0, 1}.
+struct Move {
+  int dx = 0;
+  int dy = 0;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+inline bool is_legal(Move m) { return m.dx >= -1 && m.dx <= 1 && m.dy >= -1 && m.dy <= 1; }
+// Index 0..8 of a legal move, (dx + 1) * 3 + (dy + 1).
+inline int move_index(Move m) { return (m.dx + 1) * 3 + (m.dy + 1); }
+inline Move move_from_index(int i) { return Move{i / 3 - 1, i % 3 - 1}; }
+
+}  // namespace ratrace

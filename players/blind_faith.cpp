@@ -1,0 +1,104 @@
+// Blind Faith (kuroi neko, C++): 4-bit colour genes that call a colour good, bad, or a
+// "trap" (a danger detector pointing at one of its 8 neighbours), plus 36 anti-wall-banger
+// bits addressed by a hash of the whole view that pick up or down when two cells tie.
+#include <array>
+#include <cstdint>
+
+#include "controller/player.h"
+
+namespace ratrace {
+namespace {
+
+constexpr int kGeneBits = 4;          // colour c: bits [4c, 4c + 4)
+constexpr int kBangerStart = 64;      // anti-wall-banger bits [64, 100)
+constexpr int kBangerBits = 36;
+constexpr int kViewRadius = 2;
+constexpr int kViewCells = 25;
+
+struct Offset {
+  int dx;
+  int dy;
+};
+
+// ttt -> the neighbour a trap gene points at (row by row around the cell, centre skipped).
+constexpr std::array<Offset, 8> kTrapDirections = {
+    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
+
+constexpr int cell_index(int dx, int dy) { return (dy + kViewRadius) * 5 + dx + kViewRadius; }
+constexpr bool in_view(int dx, int dy) {
+  return dx >= -kViewRadius && dx <= kViewRadius && dy >= -kViewRadius && dy <= kViewRadius;
+}
+
+// Hash of the 25 view colours (out of bounds included) to one of `count` genome bits.
+int view_hash_index(const View& view, int count) {
+  uint64_t h = 0;
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
+    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) h = h * 17 + static_cast<uint64_t>(view(dx, dy) + 1);
+  return static_cast<int>(mix64(h) % static_cast<uint64_t>(count));
+}
+
+Move blind_faith_move(const Genome& genome, const View& view, Rng&) {
+  // Which view cells the rat believes unsafe: out of bounds, "bad" colours, and every cell
+  // a "trap" colour in view points at. A trap colour's own cell is safe unless another
+  // trap points at it.
+  std::array<bool, kViewCells> bad{};
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy) {
+    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) {
+      const int colour = view(dx, dy);
+      if (colour == kOutOfBounds) {
+        bad[cell_index(dx, dy)] = true;
+        continue;
+      }
+      const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
+      if (gene & 0b1000) {
+        if (!(gene & 0b0100)) bad[cell_index(dx, dy)] = true;  // 10xx bad, 11xx good
+      } else {
+        const Offset d = kTrapDirections[gene & 0b0111];  // 0ttt: danger at the cell ttt points to
+        if (in_view(dx + d.dx, dy + d.dy)) bad[cell_index(dx + d.dx, dy + d.dy)] = true;
+      }
+    }
+  }
+  const auto good = [&](int dx, int dy) { return !bad[cell_index(dx, dy)]; };
+
+  // Straight ahead first; the up/down choice only matters when it is not free.
+  if (good(1, 0)) return Move{1, 0};
+  const bool up_first = genome.bit(kBangerStart + view_hash_index(view, kBangerBits)) != 0;
+  const int first = up_first ? -1 : 1;
+  constexpr int kRest = 7;
+  const std::array<Move, kRest> order = {{{1, first}, {1, -first}, {0, first}, {0, -first},
+                                          {-1, 0}, {-1, first}, {-1, -first}}};
+  for (const Move& m : order)
+    if (good(m.dx, m.dy)) return m;
+  // Nowhere safe: step back, lowering the fitness (1 + x) of a rat that is stuck.
+  return Move{-1, 0};
+}
+
+}  // namespace
+}  // namespace ratrace
+
+RATRACE_PLAYER({
+    .name = "Blind Faith",
+    .author = "kuroi neko",
+    .language = "C++",
+    .published_score = 1009.72,
+    .published_games = 2000,
+    .published_rank = 3,
+    .summary =
+        "Colour c's 4-bit gene (bits 4c..4c+3) says 11xx good, 10xx bad, or 0ttt 'trap': a danger detector "
+        "marking the neighbour in direction ttt as bad while its own cell stays good; the rat takes the "
+        "first good neighbour in the order straight ahead, forward diagonals, vertical, back, and one of the "
+        "last 36 bits, picked by a hash of the 25 view colours, says whether up or down is tried first.",
+    .choices =
+        "Followed from the write-up: 16 x 4-bit genes at bits 4c (first bit 1: good/bad by the second bit, "
+        "1 = good; first bit 0: trap with direction ttt = the other 3 bits, 8 directions); bits 64..99 are "
+        "the anti-wall-banger, one bit chosen by hashing the 25 view colours, deciding up or down first; "
+        "out-of-bounds cells are bad. Chosen where the write-up is silent (its lists and code are lost): "
+        "ttt 0..7 maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down); a trap "
+        "colour marks only the in-view cell it points to, and the trap cell itself counts as good unless "
+        "some trap points at it (order-independent); the hash is a base-17 fold of colour+1 over the view "
+        "row by row, mixed with SplitMix64, modulo 36; bit 1 = try up (dy = -1) first; move order: (1,0), "
+        "then the two forward diagonals, the two vertical moves, (-1,0) and the back diagonals, each pair in "
+        "the bit's order (so the bit only matters when straight ahead is not good); with no good neighbour "
+        "at all it steps back (-1,0). Deterministic: never draws from the rng.",
+    .move = ratrace::blind_faith_move,
+})

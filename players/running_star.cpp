@@ -1,0 +1,45 @@
+// Running Star (TheBestOne, Java): Run-Bonus Player's colour reading used as a path cost,
+// searched with StarPlayer's method.
+#include "controller/player.h"
+#include "players/view_path_search.h"
+
+namespace ratrace {
+namespace {
+
+// Cheapest path (sum of the run-bonus costs of the entered cells, 8-neighbour steps, never
+// onto out-of-bounds cells) from the centre to the view's rightmost column or to a cell
+// ahead on its top or bottom row; take its first step. No path: a random move.
+Move running_star_move(const Genome& genome, const View& view, Rng& rng) {
+  std::array<int, 16> colour_cost;
+  for (int c = 0; c < 16; ++c) colour_cost[c] = genome.run_bonus(6 * c, 6);
+  constexpr uint32_t kTargets = view_path::cell_bit(2, -2) | view_path::cell_bit(2, -1) | view_path::cell_bit(2, 0) |
+                                view_path::cell_bit(2, 1) | view_path::cell_bit(2, 2) | view_path::cell_bit(1, -2) |
+                                view_path::cell_bit(1, 2);
+  const view_path::FirstSteps steps = view_path::cheapest_first_steps(view_path::view_costs(view, colour_cost), kTargets);
+  if (steps.moves == 0) return move_from_index(static_cast<int>(rng.below(9)));
+  return view_path::pick_first_step(steps, rng);
+}
+
+}  // namespace
+}  // namespace ratrace
+
+RATRACE_PLAYER({
+    .name = "Running Star",
+    .author = "TheBestOne",
+    .language = "Java",
+    .published_score = 1817.05,
+    .published_games = 1000,
+    .published_rank = 2,
+    .summary = "Colour c costs the run bonus of bits 6c..6c+5 (a run of n ones is worth n(n+1)/2); follows "
+               "the first step of the cheapest path (sum of entered cells' costs, 8-neighbour steps, never "
+               "out of bounds) from its cell to the view's rightmost column or a cell ahead on the view's top "
+               "or bottom row.",
+    .choices = "The write-up is one sentence (Run-Bonus's colour coding with StarPlayer's technique); the "
+               "search follows PLAYERS.md: the run-bonus value itself is the cost (high = avoid), the path cost "
+               "sums every entered cell including the target, the specimen's own cell is passable if a path "
+               "returns to it. Exact Dijkstra rather than an A* whose queue order would pick among equal paths: "
+               "when several first steps start a cheapest path, one is chosen uniformly at random (the RNG is "
+               "used only then). No path (it cannot happen on a real track, where (1,0) and (2,0) are always in "
+               "bounds): a uniformly random one of the 9 moves, (0,0) included.",
+    .move = ratrace::running_star_move,
+})

@@ -1,0 +1,58 @@
+// WeightChooser (C#): a forward move is worth the mean weight of the moves that can follow it.
+#include "controller/player.h"
+
+namespace ratrace {
+namespace {
+
+// Colour c's weight is bits [6c, 6c+6) as a number (0..63).
+int weight(const Genome& genome, int colour) { return static_cast<int>(genome.chunk(6 * colour, 6)); }
+
+Move weight_chooser_move(const Genome& genome, const View& view, Rng& rng) {
+  // The candidate ("blue") moves are the in-bounds forward moves (1, dy); each is worth the
+  // mean weight of the in-bounds cells one step further ahead, (2, dy-1..dy+1) ("yellow").
+  // Means are compared exactly as fractions sum / count.
+  int best_sum = -1, best_count = 1;
+  int best[3];
+  int tied = 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    if (view(1, dy) == kOutOfBounds) continue;
+    int sum = 0, count = 0;
+    for (int ny = dy - 1; ny <= dy + 1; ++ny) {
+      const int colour = view(2, ny);
+      if (colour == kOutOfBounds) continue;
+      sum += weight(genome, colour);
+      ++count;
+    }
+    // (2, dy) is in bounds whenever (1, dy) is, so count >= 1.
+    const int lhs = sum * best_count, rhs = best_sum * count;
+    if (lhs > rhs) {
+      best_sum = sum;
+      best_count = count;
+      tied = 0;
+    }
+    if (sum * best_count == best_sum * count) best[tied++] = dy;
+  }
+  return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
+}
+
+}  // namespace
+}  // namespace ratrace
+
+RATRACE_PLAYER({
+    .name = "WeightChooser",
+    .author = "unknown (the write-up names no author)",
+    .language = "C#",
+    .published_score = 220.83,
+    .published_games = 1520,
+    .published_rank = 0,
+    .summary = "Each colour has a 6-bit weight; each forward move is worth the mean weight of the cells its "
+               "own forward moves would reach (the three cells beyond it); takes the best, random on ties.",
+    .choices = "Followed: the weight of a possible next move is the average weight of the moves that could "
+               "follow it. The write-up is one sentence over a lost picture, so almost everything is chosen: "
+               "colour weights are 6-bit numbers at bits [6c, 6c+6) (the C# controller's sample layout); the "
+               "possible next moves are the three forward moves (1,-1), (1,0), (1,1), never out of bounds; the "
+               "moves that could follow are that cell's three forward moves, the cells (2, dy-1..dy+1), "
+               "out-of-bounds ones left out of the mean; the candidate cell's own colour does not count; ties "
+               "at random (drawing only on a tie).",
+    .move = ratrace::weight_chooser_move,
+})

@@ -1,0 +1,334 @@
+#include "tracks/track.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "controller/rng.h"
+
+namespace ratrace {
+
+const char* hazard_name(Hazard h) {
+  switch (h) {
+    case Hazard::None: return "none";
+    case Hazard::OutOfBounds: return "out of bounds";
+    case Hazard::Wall: return "wall";
+    case Hazard::Trap: return "trap";
+  }
+  return "?";
+}
+
+const char* role_name(Role r) {
+  switch (r) {
+    case Role::Empty: return "empty";
+    case Role::Teleporter: return "teleporter";
+    case Role::Trap: return "trap";
+    case Role::Wall: return "wall";
+  }
+  return "?";
+}
+
+Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<ColourRole> roles,
+             const std::vector<int>* start_rows)
+    : width_(config.width),
+      height_(config.height),
+      goal_column_(config.goal_column),
+      view_radius_(config.view_radius),
+      view_area_((2 * config.view_radius + 1) * (2 * config.view_radius + 1)),
+      colours_(std::move(colours)),
+      roles_(std::move(roles)),
+      trap_target_(static_cast<size_t>(cells()), 0) {
+  if (colours_.size() != static_cast<size_t>(cells())) throw std::invalid_argument("track: wrong number of cells");
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      const ColourRole& r = roles_.at(static_cast<size_t>(colours_[cell(x, y)]));
+      if (r.role == Role::Trap && in_bounds(x + r.dx, y + r.dy)) trap_target_[cell(x + r.dx, y + r.dy)] = 1;
+    }
+
+  next_.resize(static_cast<size_t>(cells()) * 9);
+  for (int c = 0; c < cells(); ++c)
+    for (int m = 0; m < 9; ++m) {
+      const Step s = step(cell_x(c), cell_y(c), move_from_index(m));
+      next_[static_cast<size_t>(c) * 9 + m] = s.death != Hazard::None ? kDead
+                                               : s.goal             ? kGoal
+                                                                    : static_cast<int16_t>(cell(s.x, s.y));
+    }
+
+  views_.resize(static_cast<size_t>(cells()) * view_area_);
+  const int side = 2 * view_radius_ + 1;
+  for (int c = 0; c < cells(); ++c)
+    for (int dy = -view_radius_; dy <= view_radius_; ++dy)
+      for (int dx = -view_radius_; dx <= view_radius_; ++dx)
+        views_[static_cast<size_t>(c) * view_area_ + (dy + view_radius_) * side + dx + view_radius_] =
+            static_cast<int8_t>(colour(cell_x(c) + dx, cell_y(c) + dy));
+
+  start_rows_ = start_rows ? *start_rows : search_start_rows(*this, config.lifespan);
+}
+
+Hazard Track::hazard(int x, int y) const {
+  if (x < 0 || y < 0 || y >= height_) return Hazard::OutOfBounds;
+  if (x >= width_) return Hazard::None;  // past the right edge: only ever a goal
+  if (roles_[static_cast<size_t>(colours_[cell(x, y)])].role == Role::Wall) return Hazard::Wall;
+  if (trap_target_[cell(x, y)]) return Hazard::Trap;
+  return Hazard::None;
+}
+
+Step Track::step(int x, int y, Move move) const {
+  Step s;
+  s.moved_x = x + move.dx;
+  s.moved_y = y + move.dy;
+  if (in_bounds(s.moved_x, s.moved_y) && roles_[static_cast<size_t>(colour(s.moved_x, s.moved_y))].role == Role::Wall) {
+    s.blocked = true;
+    s.moved_x = x;
+    s.moved_y = y;
+  }
+  s.x = s.moved_x;
+  s.y = s.moved_y;
+  if (in_bounds(s.x, s.y)) {
+    const ColourRole& r = roles_[static_cast<size_t>(colour(s.x, s.y))];
+    if (r.role == Role::Teleporter) {
+      s.teleported = true;
+      s.x += r.dx;
+      s.y += r.dy;
+    }
+  }
+  s.death = hazard(s.x, s.y);
+  s.goal = s.death == Hazard::None && is_goal(s.x);
+  return s;
+}
+
+std::vector<int> search_start_rows(const Track& track, int turns) {
+  // can_reach[c]: a goal is reachable from c within k moves, for k = 1, 2, ... turns.
+  // Stops early once a round changes nothing.
+  const int cells = track.cells();
+  std::vector<uint8_t> can_reach(static_cast<size_t>(cells), 0), next_round(static_cast<size_t>(cells), 0);
+  for (int k = 1; k <= turns; ++k) {
+    bool changed = false;
+    for (int c = 0; c < cells; ++c) {
+      if (can_reach[c] || track.is_goal(track.cell_x(c))) continue;
+      for (int m = 0; m < 9 && !next_round[c]; ++m) {
+        const int16_t n = track.next(c, m);
+        if (n == Track::kGoal || (n >= 0 && can_reach[n])) next_round[c] = 1;
+      }
+      changed |= next_round[c] != 0;
+    }
+    if (!changed) break;
+    can_reach = next_round;
+  }
+  std::vector<int> rows;
+  for (int y = 0; y < track.height(); ++y)
+    if (can_reach[track.cell(0, y)]) rows.push_back(y);
+  return rows;
+}
+
+namespace {
+
+std::vector<ColourRole> draw_roles(const Config& config, Rng& rng) {
+  std::vector<int> order(static_cast<size_t>(config.colours));
+  std::iota(order.begin(), order.end(), 0);
+  for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(static_cast<uint32_t>(i))]);
+
+  auto random_offset = [&](int reach, bool allow_zero) {
+    const int side = 2 * reach + 1;
+    for (;;) {
+      const int k = static_cast<int>(rng.below(static_cast<uint32_t>(side * side)));
+      const int dx = k % side - reach, dy = k / side - reach;
+      if (allow_zero || dx != 0 || dy != 0) return std::pair{dx, dy};
+    }
+  };
+
+  std::vector<ColourRole> roles(static_cast<size_t>(config.colours));
+  size_t next = 0;
+  for (int i = 0; i < config.empty_colours; ++i) roles[order[next++]] = {Role::Empty, 0, 0};
+  const int pairs = config.teleporter_colours / 2;
+  std::vector<std::pair<int, int>> offsets;
+  for (int i = 0; i < pairs; ++i) offsets.push_back(random_offset(config.teleporter_reach, false));
+  for (int i = 0; i < config.teleporter_colours; ++i) {
+    const auto [dx, dy] = offsets[static_cast<size_t>(i % pairs)];
+    const int sign = i < pairs ? 1 : -1;
+    roles[order[next++]] = {Role::Teleporter, sign * dx, sign * dy};
+  }
+  for (int i = 0; i < config.trap_colours; ++i) {
+    const auto [dx, dy] = random_offset(config.trap_reach, true);
+    roles[order[next++]] = {Role::Trap, dx, dy};
+  }
+  for (int i = 0; i < config.wall_colours; ++i) roles[order[next++]] = {Role::Wall, 0, 0};
+  return roles;
+}
+
+}  // namespace
+
+Track generate_track(const Config& config, uint64_t board_seed) {
+  for (int attempt = 0; attempt < config.max_track_attempts; ++attempt) {
+    Rng rng(stream_key(board_seed, kTagTrack, static_cast<uint64_t>(attempt)));
+    std::vector<ColourRole> roles = draw_roles(config, rng);
+    std::vector<int> empties;
+    for (int c = 0; c < config.colours; ++c)
+      if (roles[c].role == Role::Empty) empties.push_back(c);
+    std::vector<int8_t> colours(static_cast<size_t>(config.width * config.height));
+    for (int y = 0; y < config.height; ++y)
+      for (int x = 0; x < config.width; ++x)
+        colours[static_cast<size_t>(y * config.width + x)] = static_cast<int8_t>(
+            x < config.goal_column ? static_cast<int>(rng.below(static_cast<uint32_t>(config.colours)))
+                                   : empties[rng.below(static_cast<uint32_t>(empties.size()))]);
+    Track track(config, std::move(colours), std::move(roles));
+    if (static_cast<int>(track.start_rows().size()) >= config.min_start_cells) return track;
+  }
+  throw std::runtime_error("no track with at least " + std::to_string(config.min_start_cells) +
+                           " start cells in " + std::to_string(config.max_track_attempts) +
+                           " attempts (board seed " + std::to_string(board_seed) + ")");
+}
+
+nlohmann::json track_to_json(const Track& track) {
+  nlohmann::json j;
+  j["width"] = track.width();
+  j["height"] = track.height();
+  j["goal_column"] = track.goal_column();
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < track.height(); ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < track.width(); ++x) row.push_back(track.colour(x, y));
+    rows.push_back(row);
+  }
+  j["colours"] = rows;
+  nlohmann::json roles = nlohmann::json::array();
+  for (size_t c = 0; c < track.roles().size(); ++c) {
+    const ColourRole& r = track.roles()[c];
+    nlohmann::json entry = {{"colour", c}, {"role", role_name(r.role)}};
+    if (r.role == Role::Teleporter || r.role == Role::Trap) entry["offset"] = {r.dx, r.dy};
+    roles.push_back(entry);
+  }
+  j["roles"] = roles;
+  j["start_cells"] = track.start_rows();
+  nlohmann::json deadly = nlohmann::json::array();
+  for (int y = 0; y < track.height(); ++y)
+    for (int x = 0; x < track.width(); ++x)
+      if (track.hazard(x, y) != Hazard::None) deadly.push_back({{"x", x}, {"y", y}, {"why", hazard_name(track.hazard(x, y))}});
+  j["deadly"] = deadly;
+  return j;
+}
+
+Track track_from_json(const nlohmann::json& j, Config& config) {
+  auto fail = [](const std::string& what) { return std::invalid_argument("track file: " + what); };
+  auto integer = [&](const nlohmann::json& v, const std::string& what) {
+    if (!v.is_number_integer()) throw fail(what + " must be an integer");
+    return v.get<int>();
+  };
+  if (!j.is_object()) throw fail("must be a JSON object");
+  for (const char* key : {"width", "height", "goal_column", "colours", "roles"})
+    if (!j.contains(key)) throw fail(std::string("missing key '") + key + "'");
+  config.width = integer(j["width"], "width");
+  config.height = integer(j["height"], "height");
+  config.goal_column = integer(j["goal_column"], "goal_column");
+  config.validate();
+
+  const auto& rows = j["colours"];
+  if (!rows.is_array() || rows.size() != static_cast<size_t>(config.height))
+    throw fail("'colours' must hold " + std::to_string(config.height) + " rows (height)");
+  std::vector<int8_t> colours;
+  for (int y = 0; y < config.height; ++y) {
+    const auto& row = rows[static_cast<size_t>(y)];
+    if (!row.is_array() || row.size() != static_cast<size_t>(config.width))
+      throw fail("row y=" + std::to_string(y) + " must hold " + std::to_string(config.width) + " colours (width)");
+    for (int x = 0; x < config.width; ++x) {
+      const int c = integer(row[static_cast<size_t>(x)], "colour");
+      if (c < 0 || c >= config.colours)
+        throw fail("unknown colour " + std::to_string(c) + " at x=" + std::to_string(x) + ", y=" + std::to_string(y) +
+                   " (colours are 0.." + std::to_string(config.colours - 1) + ")");
+      colours.push_back(static_cast<int8_t>(c));
+    }
+  }
+
+  const auto& role_list = j["roles"];
+  if (!role_list.is_array() || role_list.size() != static_cast<size_t>(config.colours))
+    throw fail("'roles' must give a role for each of the " + std::to_string(config.colours) + " colours");
+  std::vector<ColourRole> roles(static_cast<size_t>(config.colours));
+  std::vector<bool> seen(static_cast<size_t>(config.colours), false);
+  int counts[4] = {0, 0, 0, 0};
+  for (const auto& entry : role_list) {
+    if (!entry.is_object() || !entry.contains("colour") || !entry.contains("role"))
+      throw fail("each role needs 'colour' and 'role'");
+    const int c = integer(entry["colour"], "role colour");
+    if (c < 0 || c >= config.colours || seen[static_cast<size_t>(c)])
+      throw fail("role colour " + std::to_string(c) + " is out of range or given twice");
+    seen[static_cast<size_t>(c)] = true;
+    const std::string name = entry["role"].is_string() ? entry["role"].get<std::string>() : "";
+    ColourRole r;
+    if (name == "empty") r.role = Role::Empty;
+    else if (name == "teleporter") r.role = Role::Teleporter;
+    else if (name == "trap") r.role = Role::Trap;
+    else if (name == "wall") r.role = Role::Wall;
+    else throw fail("colour " + std::to_string(c) + ": role must be empty, teleporter, trap or wall");
+    if (r.role == Role::Teleporter || r.role == Role::Trap) {
+      const auto& off = entry.value("offset", nlohmann::json());
+      if (!off.is_array() || off.size() != 2) throw fail("colour " + std::to_string(c) + ": needs 'offset': [dx, dy]");
+      r.dx = integer(off[0], "offset");
+      r.dy = integer(off[1], "offset");
+      const int reach = r.role == Role::Teleporter ? config.teleporter_reach : config.trap_reach;
+      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach || (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0))
+        throw fail("colour " + std::to_string(c) + ": offset out of the " + name + " reach");
+    }
+    ++counts[static_cast<int>(r.role)];
+    roles[static_cast<size_t>(c)] = r;
+  }
+  if (counts[0] != config.empty_colours || counts[1] != config.teleporter_colours || counts[2] != config.trap_colours ||
+      counts[3] != config.wall_colours)
+    throw fail("roles are " + std::to_string(counts[0]) + "/" + std::to_string(counts[1]) + "/" +
+               std::to_string(counts[2]) + "/" + std::to_string(counts[3]) +
+               " (empty/teleporter/trap/wall); the config wants " + std::to_string(config.empty_colours) + "/" +
+               std::to_string(config.teleporter_colours) + "/" + std::to_string(config.trap_colours) + "/" +
+               std::to_string(config.wall_colours));
+  for (int y = 0; y < config.height; ++y)
+    for (int x = config.goal_column; x < config.width; ++x)
+      if (roles[static_cast<size_t>(colours[static_cast<size_t>(y * config.width + x)])].role != Role::Empty)
+        throw fail("goal cell x=" + std::to_string(x) + ", y=" + std::to_string(y) + " must have an empty colour");
+
+  std::vector<int> start_rows;
+  const bool given = j.contains("start_cells");
+  if (given) {
+    if (!j["start_cells"].is_array()) throw fail("'start_cells' must be a list of rows of column 0");
+    for (const auto& v : j["start_cells"]) {
+      const int y = integer(v, "start cell");
+      if (y < 0 || y >= config.height) throw fail("start cell row " + std::to_string(y) + " is off the track");
+      start_rows.push_back(y);
+    }
+    if (start_rows.empty()) throw fail("'start_cells' is empty");
+  }
+  return Track(config, std::move(colours), std::move(roles), given ? &start_rows : nullptr);
+}
+
+std::string track_to_text(const Track& track) {
+  std::ostringstream out;
+  out << "track " << track.width() << "x" << track.height() << ", goal cells from x=" << track.goal_column() << ", "
+      << track.start_rows().size() << " start cells\n";
+  for (Role role : {Role::Empty, Role::Teleporter, Role::Trap, Role::Wall}) {
+    out << "  " << role_name(role) << ":";
+    for (size_t c = 0; c < track.roles().size(); ++c) {
+      const ColourRole& r = track.roles()[c];
+      if (r.role != role) continue;
+      out << " " << c;
+      if (role == Role::Teleporter || role == Role::Trap) out << "(" << r.dx << "," << r.dy << ")";
+    }
+    out << "\n";
+  }
+  out << "colours (hex) | cells: S start, W wall, X trap target, . safe\n";
+  const auto& starts = track.start_rows();
+  for (int y = 0; y < track.height(); ++y) {
+    out << (y < 10 ? " " : "") << y << " ";
+    for (int x = 0; x < track.width(); ++x) out << "0123456789abcdefghijklmnopqrstuvwxyz"[track.colour(x, y) % 36];
+    out << " | ";
+    for (int x = 0; x < track.width(); ++x) {
+      const Hazard h = track.hazard(x, y);
+      char mark = h == Hazard::Wall ? 'W' : h == Hazard::Trap ? 'X' : '.';
+      if (x == 0 && std::find(starts.begin(), starts.end(), y) != starts.end()) mark = 'S';
+      out << mark;
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace ratrace

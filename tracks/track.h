@@ -1,0 +1,96 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "controller/config.h"
+#include "controller/view.h"
+
+namespace ratrace {
+
+enum class Role : uint8_t { Empty, Teleporter, Trap, Wall };
+
+// What a colour means on one track; teleporters and traps carry their offset.
+struct ColourRole {
+  Role role = Role::Empty;
+  int dx = 0;
+  int dy = 0;
+  bool operator==(const ColourRole&) const = default;
+};
+
+// Why a cell kills: it is out of bounds, a wall, or the target of a trap.
+enum class Hazard : uint8_t { None, OutOfBounds, Wall, Trap };
+const char* hazard_name(Hazard h);
+const char* role_name(Role r);
+
+// The outcome of one move from one cell under the turn rules (SPEC "One turn", steps 3-6).
+struct Step {
+  int moved_x = 0, moved_y = 0;  // after the wall check (step 3)
+  bool blocked = false;          // the target was a wall, so the move became (0, 0)
+  bool teleported = false;       // step 4 moved it
+  int x = 0, y = 0;              // where it ends up
+  Hazard death = Hazard::None;   // step 5: why it dies there, if it does
+  bool goal = false;             // step 6: it scores
+};
+
+// One board: colours, colour roles, the cells they make deadly, start cells, and the
+// precomputed views and move outcomes the engine's inner loop reads.
+class Track {
+ public:
+  // Sentinels of next(): a move that kills, a move that scores.
+  static constexpr int16_t kDead = -1;
+  static constexpr int16_t kGoal = -2;
+
+  // `colours` is row-major (index y * width + x). Start cells are searched unless given.
+  Track(const Config& config, std::vector<int8_t> colours, std::vector<ColourRole> roles,
+        const std::vector<int>* start_rows = nullptr);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int goal_column() const { return goal_column_; }
+  int cells() const { return width_ * height_; }
+  int cell(int x, int y) const { return y * width_ + x; }
+  int cell_x(int cell) const { return cell % width_; }
+  int cell_y(int cell) const { return cell / width_; }
+  bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+
+  int colour(int x, int y) const { return in_bounds(x, y) ? colours_[cell(x, y)] : kOutOfBounds; }
+  const std::vector<ColourRole>& roles() const { return roles_; }
+  Hazard hazard(int x, int y) const;
+  bool is_goal(int x) const { return x >= goal_column_; }
+
+  // Applies one legal move from (x, y) by the rules; the single source of rule logic.
+  Step step(int x, int y, Move move) const;
+  // step() precomputed: the cell a move from `cell` ends on, or kDead / kGoal.
+  int16_t next(int cell, int move_index) const { return next_[cell * 9 + move_index]; }
+
+  // Rows y of column 0 from which a goal can be reached within `lifespan` turns.
+  const std::vector<int>& start_rows() const { return start_rows_; }
+  View view(int cell) const { return View(&views_[static_cast<size_t>(cell) * view_area_], view_radius_); }
+
+ private:
+  int width_, height_, goal_column_, view_radius_, view_area_;
+  std::vector<int8_t> colours_;
+  std::vector<ColourRole> roles_;
+  std::vector<uint8_t> trap_target_;
+  std::vector<int16_t> next_;
+  std::vector<int8_t> views_;
+  std::vector<int> start_rows_;
+};
+
+// Rows of column 0 from which some sequence of at most `turns` moves reaches a goal.
+std::vector<int> search_start_rows(const Track& track, int turns);
+
+// The track of a board: generation attempts keyed by (board seed, attempt) until one has
+// at least config.min_start_cells start cells.
+Track generate_track(const Config& config, uint64_t board_seed);
+
+nlohmann::json track_to_json(const Track& track);
+// Reads a track file's JSON, checked against the config's colour counts; the config's
+// width, height and goal column are replaced by the track's. Throws with what is wrong.
+Track track_from_json(const nlohmann::json& j, Config& config);
+std::string track_to_text(const Track& track);
+
+}  // namespace ratrace
