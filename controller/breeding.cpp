@@ -16,7 +16,8 @@ uint64_t below64(Rng& rng, uint64_t n) {
   return static_cast<uint64_t>(m >> 64);
 }
 
-ParentSampler::ParentSampler(std::span<const uint64_t> fitness) : prefix_(fitness.size()) {
+void ParentSampler::assign(std::span<const uint64_t> fitness) {
+  prefix_.resize(fitness.size());
   uint64_t sum = 0;
   for (size_t i = 0; i < fitness.size(); ++i) prefix_[i] = sum += fitness[i];
 }
@@ -35,14 +36,21 @@ std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
   return {first, locate(u)};
 }
 
-EventSkipper::EventSkipper(double p) : p_(p), log_q_(p < 1 ? std::log1p(-p) : 0) {}
+EventSkipper::EventSkipper(double p) : p_(p) {
+  for (int k = 1; k <= kMaxGenomeBits; ++k) {
+    const double scaled = std::pow(1 - p, k) * 0x1.0p64;
+    at_least_[static_cast<size_t>(k - 1)] =
+        scaled >= 0x1.0p64 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(scaled);
+  }
+}
 
 int EventSkipper::skip(Rng& rng) const {
-  constexpr int kNever = std::numeric_limits<int>::max() / 2;
-  if (p_ <= 0) return kNever;
+  if (p_ <= 0) return kMaxGenomeBits;
   if (p_ >= 1) return 0;
-  const double g = std::floor(std::log1p(-rng.uniform()) / log_q_);
-  return g >= kNever ? kNever : static_cast<int>(g);
+  // skip >= k exactly when u < P(skip >= k) * 2^64; the thresholds fall with k.
+  const uint64_t u = rng.next();
+  return static_cast<int>(std::partition_point(at_least_.begin(), at_least_.end(), [u](uint64_t t) { return u < t; }) -
+                          at_least_.begin());
 }
 
 Breeder::Breeder(const Config& config)

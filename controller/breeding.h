@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -20,7 +21,10 @@ uint64_t below64(Rng& rng, uint64_t n);
 // turn, then each draw is a binary search: O(log n) per child, not O(n).
 class ParentSampler {
  public:
-  explicit ParentSampler(std::span<const uint64_t> fitness);
+  ParentSampler() = default;
+  explicit ParentSampler(std::span<const uint64_t> fitness) { assign(fitness); }
+  // Rebuilds for a new population, reusing the memory of the last one.
+  void assign(std::span<const uint64_t> fitness);
   // First parent proportional to fitness; second proportional to fitness among the rest.
   std::pair<size_t, size_t> pick(Rng& rng) const;
   uint64_t total() const { return prefix_.empty() ? 0 : prefix_.back(); }
@@ -31,16 +35,17 @@ class ParentSampler {
 };
 
 // Bit positions of independent Bernoulli(p) events along a genome, drawn by geometric
-// skips: the same distribution as one coin per bit, with one draw per event.
+// skips: the same distribution as one coin per bit, with one draw per event. The skip is
+// read off a table of P(skip >= k) by binary search, so no logarithm per draw.
 class EventSkipper {
  public:
   explicit EventSkipper(double p);
-  // Bits to skip before the next event (at least 0); "never" as a huge number when p = 0.
+  // Bits to skip before the next event: 0, 1, ...; anything >= kMaxGenomeBits means none.
   int skip(Rng& rng) const;
 
  private:
   double p_;
-  double log_q_;  // log(1 - p)
+  std::array<uint64_t, kMaxGenomeBits> at_least_;  // [k-1]: P(skip >= k) * 2^64, k = 1..128
 };
 
 // Child genome: start from a random parent, switch parents between bits with probability

@@ -40,3 +40,53 @@ struct PlayOptions {
 int run_play(const PlayOptions& options);
 
 }  // namespace ratrace
+
+namespace ratrace {
+
+struct BenchOptions {
+  int threads = 0;
+  bool no_cache = false;
+};
+// Fixed built-in games; prints throughput and one signature of every game's result.
+int run_bench(const BenchOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct SweepOptions {
+  RunFlags run;
+  std::string player = "ColorScorePlayer";
+  std::vector<std::string> params;  // "mutation=0.005,0.01,0.0227"; one or two
+  std::string baseline;             // "key=value,..." over the base config; empty: the base config
+  std::string csv_file;             // one row per setting
+  std::string plot_file;            // draw OUT.png and OUT.svg with scripts/plot_sweep.py
+};
+// Plays every setting of a one- or two-parameter grid on the same boards, each compared
+// with a baseline setting board by board.
+int run_sweep(const SweepOptions& options);
+
+struct CompareOptions {
+  CompareOptions() { run.boards = 20; }
+  RunFlags run;                             // run.boards: boards before the first look
+  std::string player = "ColorScorePlayer";  // for a side that names no player
+  std::string side_a, side_b;               // "Blind Faith", "Blind Faith:mutation=0.0227" or ":mutation=0.0227"
+  int max_boards = 200;
+};
+// Paired comparison of two players or settings that stops as soon as the difference is
+// significant (sequential, Bonferroni-adjusted) or at max_boards.
+int run_compare(const CompareOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct LeaderboardOptions {
+  RunFlags run;
+  std::vector<std::string> players;  // empty: every registered player
+  std::string markdown_file;         // write the report as Markdown here
+};
+// Every selected player on the same boards, ranked, next to the published leaderboard.
+int run_leaderboard(const LeaderboardOptions& options);
+
+}  // namespace ratrace

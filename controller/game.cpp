@@ -179,18 +179,20 @@ class Game {
   }
 
   // Steps 1-6 of a turn for specimen i. Touches only specimen i's fields and reads only
-  // i's own random streams, so specimens can move in any order, on any thread.
+  // i's own random streams, so specimens can move in any order, on any thread. Tracing is
+  // a template parameter to keep its branches out of the untraced inner loop.
+  template <bool kTraced>
   void move_one(size_t i, int turn, uint64_t turn_key, uint64_t& calls, uint64_t& goals) {
     if (population_.age[i] >= config_.lifespan) {
       dead_[i] = 1;
-      if (trace_) event(i, turn, "died", {{"why", "age"}});
+      if constexpr (kTraced) event(i, turn, "died", {{"why", "age"}});
       return;
     }
     ++population_.age[i];
     const int from = population_.cell[i];
     const int m = decide(i, turn_key, turn, calls);
     const int16_t to = track_.next(from, m);
-    if (trace_) trace_step(i, turn, from, m);
+    if constexpr (kTraced) trace_step(i, turn, from, m);
     if (to == Track::kDead) {
       dead_[i] = 1;
     } else if (to == Track::kGoal) {
@@ -199,7 +201,7 @@ class Game {
       Rng rng(stream_key(turn_key, kTagRespawn, i));
       population_.cell[i] = static_cast<uint16_t>(random_start(rng));
       population_.age[i] = 0;
-      if (trace_)
+      if constexpr (kTraced)
         event(i, turn, "respawned", {{"at", {0, track_.cell_y(population_.cell[i])}}, {"goals", population_.goals[i]}});
     } else {
       population_.cell[i] = static_cast<uint16_t>(to);
@@ -219,7 +221,8 @@ class Game {
       uint64_t local_calls = 0, local_goals = 0;
       for (size_t i = begin; i < end; ++i) {
         try {
-          move_one(i, turn, turn_key, local_calls, local_goals);
+          if (trace_) move_one<true>(i, turn, turn_key, local_calls, local_goals);
+          else move_one<false>(i, turn, turn_key, local_calls, local_goals);
         } catch (const GameFault& f) {
           std::lock_guard lock(fault_mutex);
           if (!fault || f.specimen < fault->specimen) fault.emplace(f);
@@ -240,13 +243,16 @@ class Game {
     result_.score += goals;
   }
 
+  // Drops this turn's dead, keeping order, and records the survivors' fitness for breeding.
   void remove_dead() {
     size_t kept = 0;
+    fitness_.resize(population_.size());
     for (size_t i = 0; i < population_.size(); ++i) {
       if (dead_[i]) {
         pool_.release(population_.genome[i]);
         continue;
       }
+      fitness_[kept] = fitness(track_.cell_x(population_.cell[i]), population_.goals[i]);
       population_.cell[kept] = population_.cell[i];
       population_.age[kept] = population_.age[i];
       population_.goals[kept] = population_.goals[i];
@@ -259,16 +265,14 @@ class Game {
     population_.goals.resize(kept);
     population_.genome.resize(kept);
     population_.serial.resize(kept);
+    fitness_.resize(kept);
   }
 
   void breed(uint64_t turn_key) {
-    const size_t parents = population_.size();
-    fitness_.resize(parents);
-    for (size_t i = 0; i < parents; ++i) fitness_[i] = fitness(track_.cell_x(population_.cell[i]), population_.goals[i]);
-    const ParentSampler sampler(fitness_);
+    sampler_.assign(fitness_);
     Rng rng(stream_key(turn_key, kTagBreed, 0));
     for (int k = 0; k < config_.offspring; ++k) {
-      const auto [a, b] = sampler.pick(rng);
+      const auto [a, b] = sampler_.pick(rng);
       const Genome child = breeder_.child(pool_.genome(population_.genome[a]), pool_.genome(population_.genome[b]), rng);
       const std::pair<uint64_t, uint64_t> serials{population_.serial[a], population_.serial[b]};
       born(child, random_start(rng), &serials);
@@ -305,6 +309,7 @@ class Game {
   Population population_;
   std::vector<uint8_t> dead_;
   std::vector<uint64_t> fitness_;
+  ParentSampler sampler_;
   uint64_t next_serial_ = 0;
   int current_turn_ = 0;
   GameResult result_;

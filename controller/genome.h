@@ -15,6 +15,12 @@ struct GenomeRangeError : std::out_of_range {
   using std::out_of_range::out_of_range;
 };
 
+// Kept out of line so that the genome readers stay small enough to inline.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_genome_range_error(int start, int len, int length) {
+  throw GenomeRangeError("genome read of bits [" + std::to_string(start) + ", " + std::to_string(start + len) +
+                         ") outside the " + std::to_string(length) + "-bit genome");
+}
+
 // A specimen's genome: up to 128 bits in one 128-bit word, bit 0 first. Bit i lives at
 // machine bit 127 - i, so chunk(start, len) (bit `start` most significant, as the original
 // controllers read "bits as a number") is one shift and mask.
@@ -92,10 +98,8 @@ class Genome {
 
  private:
   void check(int start, int len) const {
-    if (start < 0 || len < 0 || len > 32 || start + len > length_)
-      throw GenomeRangeError("genome read of bits [" + std::to_string(start) + ", " +
-                             std::to_string(start + len) + ") outside the " + std::to_string(length_) +
-                             "-bit genome");
+    if (start < 0 || len < 0 || len > 32 || start + len > length_) [[unlikely]]
+      throw_genome_range_error(start, len, length_);
   }
 
   uint128 bits_ = 0;

@@ -40,6 +40,14 @@ int main(int argc, char** argv) {
   score_cmd->add_option("--player", score.player, "Player name (see 'ratrace players')")->capture_default_str();
   add_run_flags(score_cmd, score.run);
 
+  ratrace::LeaderboardOptions leaderboard;
+  auto* leaderboard_cmd =
+      app.add_subcommand("leaderboard", "Every player on the same boards, ranked next to the published leaderboard");
+  leaderboard_cmd->add_option("--players", leaderboard.players, "Comma-separated player names (default: every player)")
+      ->delimiter(',');
+  leaderboard_cmd->add_option("--markdown", leaderboard.markdown_file, "Write the table and notes as Markdown here");
+  add_run_flags(leaderboard_cmd, leaderboard.run);
+
   bool players_json = false;
   auto* players_cmd = app.add_subcommand("players", "List the registered players and what is published about them");
   players_cmd->add_flag("--json", players_json, "Print JSON");
@@ -64,6 +72,30 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here");
   play_cmd->add_flag("--no-cache", play.no_cache, "Do not memoise player calls");
 
+  ratrace::BenchOptions bench;
+  auto* bench_cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");
+  bench_cmd->add_option("--threads", bench.threads, "Worker threads (default: all cores)");
+  bench_cmd->add_flag("--no-cache", bench.no_cache, "Do not memoise player calls (the signature must not change)");
+
+  ratrace::SweepOptions sweep;
+  auto* sweep_cmd = app.add_subcommand("sweep", "Score a grid of config settings on the same boards against a baseline");
+  sweep_cmd->add_option("--player", sweep.player, "Player name")->capture_default_str();
+  sweep_cmd->add_option("--param", sweep.params, "Config key and values, e.g. mutation=0.005,0.01,0.0227 (one or two)");
+  sweep_cmd->add_option("--baseline", sweep.baseline, "Baseline setting as key=value,... (default: the base config)");
+  sweep_cmd->add_option("--csv", sweep.csv_file, "Write one row per setting here");
+  sweep_cmd->add_option("--plot", sweep.plot_file, "Draw FILE.png and FILE.svg with scripts/plot_sweep.py");
+  add_run_flags(sweep_cmd, sweep.run);
+
+  ratrace::CompareOptions compare;
+  auto* compare_cmd =
+      app.add_subcommand("compare", "Paired comparison of two players or settings that stops once significant");
+  compare_cmd->add_option("--a", compare.side_a, "Side a: \"Player\", \"Player:key=value,...\" or \":key=value,...\"");
+  compare_cmd->add_option("--b", compare.side_b, "Side b, as --a");
+  compare_cmd->add_option("--player", compare.player, "Player for a side that names none")->capture_default_str();
+  compare_cmd->add_option("--max-boards", compare.max_boards, "Stop here at the latest")->capture_default_str();
+  add_run_flags(compare_cmd, compare.run);
+  compare_cmd->get_option("--boards")->description("Boards before the first look");
+
   CLI11_PARSE(app, argc, argv);
 
   auto logger = spdlog::stderr_color_mt("ratrace");
@@ -73,9 +105,13 @@ int main(int argc, char** argv) {
 
   try {
     if (*score_cmd) return ratrace::run_score(score);
+    if (*leaderboard_cmd) return ratrace::run_leaderboard(leaderboard);
     if (*players_cmd) return ratrace::run_players(players_json);
     if (*track_cmd) return ratrace::run_track(track);
     if (*play_cmd) return ratrace::run_play(play);
+    if (*bench_cmd) return ratrace::run_bench(bench);
+    if (*sweep_cmd) return ratrace::run_sweep(sweep);
+    if (*compare_cmd) return ratrace::run_compare(compare);
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return 2;

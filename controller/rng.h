@@ -14,7 +14,7 @@ constexpr uint64_t mix64(uint64_t z) {
 // game hangs off such a key (board, then turn, then specimen), so nothing depends on which
 // thread ran first or on how many numbers an unrelated component drew.
 constexpr uint64_t stream_key(uint64_t parent, uint64_t tag, uint64_t index) {
-  return mix64(parent ^ mix64(tag * 0x9e3779b97f4a7c15ULL + mix64(index + 0x632be59bd9b4e019ULL)));
+  return mix64(parent ^ mix64(index * 0x9e3779b97f4a7c15ULL + tag * 0xd1b54a32d192ed03ULL));
 }
 
 // Stream tags: one per kind of decision.

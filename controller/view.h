@@ -13,6 +13,13 @@ struct ViewRangeError : std::out_of_range {
   using std::out_of_range::out_of_range;
 };
 
+// Kept out of line so that View::operator() stays small enough to inline.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_view_range_error(int dx, int dy, int radius) {
+  const std::string side = std::to_string(2 * radius + 1);
+  throw ViewRangeError("view read at (" + std::to_string(dx) + ", " + std::to_string(dy) + ") outside the " + side +
+                       "x" + side + " view");
+}
+
 // What a specimen sees: the colours of the (2r+1)x(2r+1) cells centred on it (r = 2 by
 // default, the 5x5 view), -1 for out of bounds. dx grows to the right (towards the goal),
 // dy grows downwards (towards larger y). The cells are owned by the track.
@@ -21,10 +28,8 @@ class View {
   View(const int8_t* cells, int radius) : cells_(cells), radius_(radius) {}
 
   int operator()(int dx, int dy) const {
-    if (std::abs(dx) > radius_ || std::abs(dy) > radius_)
-      throw ViewRangeError("view read at (" + std::to_string(dx) + ", " + std::to_string(dy) +
-                           ") outside the " + std::to_string(2 * radius_ + 1) + "x" +
-                           std::to_string(2 * radius_ + 1) + " view");
+    if (std::abs(dx) > radius_ || std::abs(dy) > radius_) [[unlikely]]
+      throw_view_range_error(dx, dy, radius_);
     return cells_[(dy + radius_) * (2 * radius_ + 1) + dx + radius_];
   }
   bool in_view(int dx, int dy) const { return std::abs(dx) <= radius_ && std::abs(dy) <= radius_; }

@@ -14,7 +14,7 @@ namespace {
 constexpr int kGeneBits = 4;   // colour c: bits [4c, 4c + 4); bits 64..99 are unused
 constexpr int kView = 2;       // view radius: the 5x5 view
 constexpr int kGrid = 3;       // safety-grid radius: the 7x7 grid
-constexpr int kGridSide = 2 * kGrid + 1;
+constexpr int kGridSide = 2 * kGrid + 1;  // 49 cells: bits of a uint64_t
 
 struct Offset {
   int dx;
@@ -29,83 +29,79 @@ constexpr std::array<Offset, 8> kTrapDirections = {
 constexpr int grid_index(int dx, int dy) { return (dy + kGrid) * kGridSide + dx + kGrid; }
 constexpr int view_index(int dx, int dy) { return (dy + kView) * 5 + dx + kView; }
 
+// Cell sets are masks: 7x7 grid cell (dx, dy) is bit grid_index(dx, dy) of a uint64_t, 5x5
+// view cell (dx, dy) is bit view_index(dx, dy) of a uint32_t.
+constexpr uint32_t kAllView = (1u << 25) - 1;
+constexpr uint32_t kCentre = 1u << view_index(0, 0);
+constexpr uint32_t column(int dx) {
+  uint32_t mask = 0;
+  for (int dy = -kView; dy <= kView; ++dy) mask |= 1u << view_index(dx, dy);
+  return mask;
+}
+// The cells within one king's step of the set (the set included).
+constexpr uint32_t grow(uint32_t cells) {
+  const uint32_t row = (cells | ((cells << 1) & ~column(-kView)) | ((cells >> 1) & ~column(kView))) & kAllView;
+  return (row | (row << 5) | (row >> 5)) & kAllView;
+}
+
 Move cautious_specimens_move(const Genome& genome, const View& view, Rng& rng) {
   // 1. The 7x7 safety grid. Out-of-bounds cells and "bad" colours are deadly; a "trap"
   //    colour makes the cell it points to deadly (itself staying safe unless another trap
   //    points at it). Ring cells are never seen, only pointed at.
-  std::array<bool, kGridSide * kGridSide> deadly{};
+  const uint32_t genes_low = genome.chunk(0, 32), genes_high = genome.chunk(32, 32);  // colours 0-7, 8-15
+  uint64_t deadly = 0;  // the 7x7 grid
+  const auto mark = [&deadly](int dx, int dy) { deadly |= uint64_t{1} << grid_index(dx, dy); };
   for (int dy = -kView; dy <= kView; ++dy) {
     for (int dx = -kView; dx <= kView; ++dx) {
       const int colour = view(dx, dy);
       if (colour == kOutOfBounds) {
-        deadly[grid_index(dx, dy)] = true;
+        mark(dx, dy);
         continue;
       }
-      const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
+      // Colour c's gene: bits [4c, 4c + 4), first bit most significant.
+      const uint32_t gene = ((colour < 8 ? genes_low : genes_high) >> (28 - kGeneBits * (colour & 7))) & 0b1111;
       if (gene & 0b1000) {
-        if (!(gene & 0b0100)) deadly[grid_index(dx, dy)] = true;  // 10xx bad; 11xx good
+        if (!(gene & 0b0100)) mark(dx, dy);  // 10xx bad; 11xx good
       } else {
         const Offset d = kTrapDirections[gene & 0b0111];  // 0ttt
-        deadly[grid_index(dx + d.dx, dy + d.dy)] = true;
+        mark(dx + d.dx, dy + d.dy);
       }
     }
   }
+  // The safe cells of the view (the inner 5x5 of the grid, row by row); the rat's own cell
+  // is only the start of a route.
+  uint32_t safe = 0;
+  for (int dy = -kView; dy <= kView; ++dy)
+    safe |= static_cast<uint32_t>((~deadly >> grid_index(-kView, dy)) & 0b11111) << (5 * (dy + kView));
+  safe &= ~kCentre;
 
-  // 2. Breadth-first search from the rat through safe view cells (8-neighbour steps). For
-  //    every cell: its step count and the set of first moves (bit move_index) that begin
-  //    one of its shortest routes. The rat's own cell is only the start.
-  std::array<int8_t, 25> dist;
-  dist.fill(-1);
-  std::array<uint16_t, 25> first{};
-  std::array<int8_t, 25> queue_dx{}, queue_dy{};
-  int head = 0, tail = 0;
-  dist[view_index(0, 0)] = 0;
-  queue_dx[tail] = 0;
-  queue_dy[tail++] = 0;
-  while (head < tail) {
-    const int cx = queue_dx[head], cy = queue_dy[head++];
-    const int c = view_index(cx, cy);
-    for (int sy = -1; sy <= 1; ++sy) {
-      for (int sx = -1; sx <= 1; ++sx) {
-        const int nx = cx + sx, ny = cy + sy;
-        if ((sx == 0 && sy == 0) || nx < -kView || nx > kView || ny < -kView || ny > kView) continue;
-        if (deadly[grid_index(nx, ny)]) continue;
-        const int n = view_index(nx, ny);
-        const uint16_t via = dist[c] == 0 ? static_cast<uint16_t>(1u << move_index(Move{sx, sy})) : first[c];
-        if (dist[n] < 0) {
-          dist[n] = static_cast<int8_t>(dist[c] + 1);
-          first[n] = via;
-          queue_dx[tail] = static_cast<int8_t>(nx);
-          queue_dy[tail++] = static_cast<int8_t>(ny);
-        } else if (dist[n] == dist[c] + 1) {
-          first[n] |= via;
-        }
-      }
-    }
+  // 2. Every safe cell the rat can reach by king's steps through safe cells.
+  uint32_t reached = 0;
+  for (uint32_t front = grow(kCentre) & safe; front; front = grow(front) & safe & ~reached) reached |= front;
+  const uint32_t neighbours = grow(kCentre) & reached;
+  if (neighbours == 0) return Move{0, 0};  // boxed in: no safe neighbour, stay put
+
+  // 3. Destination: the reachable cells of the view's right edge; failing that, the
+  //    reachable cells furthest to the right.
+  uint32_t goal = 0;
+  for (int dx = kView; goal == 0; --dx) goal = reached & column(dx);
+
+  // 4. Rings of growing step count around the destination (through safe cells): the first
+  //    ring touching the rat's neighbours holds the first steps of all shortest routes to
+  //    the nearest destination cells.
+  uint32_t ring = goal, seen = goal;
+  while (!(ring & neighbours)) {
+    ring = grow(ring) & safe & ~seen;
+    seen |= ring;
+  }
+  uint32_t moves = 0;  // bit move_index of each candidate first step
+  for (uint32_t m = ring & neighbours; m; m &= m - 1) {
+    const int c = std::countr_zero(m);
+    moves |= 1u << move_index(Move{c % 5 - kView, c / 5 - kView});
   }
 
-  // 3. Destination: the safe cells of the view's right edge; failing that, the reachable
-  //    cells furthest to the right. Of those, the nearest; their shortest routes' first
-  //    moves are the candidates.
-  int best_dx = -kView - 1, best_dist = 0;
-  uint16_t moves = 0;
-  for (int dy = -kView; dy <= kView; ++dy) {
-    for (int dx = -kView; dx <= kView; ++dx) {
-      const int n = view_index(dx, dy);
-      if (dist[n] <= 0) continue;  // unreachable, or the rat's own cell
-      if (dx > best_dx || (dx == best_dx && dist[n] < best_dist)) {
-        best_dx = dx;
-        best_dist = dist[n];
-        moves = first[n];
-      } else if (dx == best_dx && dist[n] == best_dist) {
-        moves |= first[n];
-      }
-    }
-  }
-  if (moves == 0) return Move{0, 0};  // boxed in: no safe neighbour, stay put
-
-  // 4. One candidate: take it without drawing; several: uniformly at random.
-  const int count = std::popcount(static_cast<unsigned>(moves));
+  // 5. One candidate: take it without drawing; several: uniformly at random.
+  const int count = std::popcount(moves);
   int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
   for (int i = 0; i < 9; ++i) {
     if (!(moves & (1u << i))) continue;

@@ -5,8 +5,8 @@
 // the cheapest path to the grid's right edge and takes its first step; when even that
 // path's weight is below the target weight it moves randomly instead (never back), and now
 // and then it takes the second-cheapest path.
-#include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 
@@ -40,74 +40,106 @@ constexpr std::array<Move, 5> kSteps = {{{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1
 
 constexpr int grid_index(int dx, int dy) { return (dy + 3) * kCols + dx; }
 
+// The 8-neighbourhood of every grid cell, as a mask of cell bits.
+constexpr std::array<uint32_t, kCells> kNeighbours = [] {
+  std::array<uint32_t, kCells> masks{};
+  for (int dy = -3; dy <= 3; ++dy)
+    for (int dx = 0; dx < kCols; ++dx)
+      for (int sy = -1; sy <= 1; ++sy)
+        for (int sx = -1; sx <= 1; ++sx) {
+          const int nx = dx + sx, ny = dy + sy;
+          if ((sx != 0 || sy != 0) && nx >= 0 && nx < kCols && ny >= -3 && ny <= 3)
+            masks[grid_index(dx, dy)] |= 1u << grid_index(nx, ny);
+        }
+  return masks;
+}();
+constexpr uint32_t kRightEdge = [] {
+  uint32_t mask = 0;
+  for (int dy = -3; dy <= 3; ++dy) mask |= 1u << grid_index(kCols - 1, dy);
+  return mask;
+}();
+
 // abcde -> a + b + 2(c + d + e), 0..8.
-int weight_of(const Genome& genome, int start) {
-  return genome.ones(start, 2) + 2 * genome.ones(start + 2, 3);
+constexpr int weight_of_field(uint32_t abcde) {
+  return static_cast<int>(((abcde >> 4) & 1) + ((abcde >> 3) & 1) +
+                          2 * (((abcde >> 2) & 1) + ((abcde >> 1) & 1) + (abcde & 1)));
 }
-bool is_trap(const Genome& genome, int colour) { return genome.chunk(kColourBits * colour, 2) == 0b01; }
+int weight_of(const Genome& genome, int start) { return weight_of_field(genome.chunk(start, kColourBits)); }
 
 Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
-  // 1. Weights of the 3x7 grid: seen cells by colour (traps' own cells weigh 0), unseen rows
-  //    dy = +-3 the unknown weight, out of bounds blocked; cells a trap in view points at
-  //    get the trap weight on top.
+  // 0. Each colour's gene: a trap direction (prefix 01) or a weight.
+  std::array<int8_t, 16> colour_weight{}, colour_trap{};  // colour_trap: direction, or -1
+  for (int c = 0; c < 16; ++c) {
+    const uint32_t gene = genome.chunk(kColourBits * c, kColourBits);
+    const bool trap = (gene >> 3) == 0b01;
+    colour_trap[c] = static_cast<int8_t>(trap ? static_cast<int>(gene & 0b111) : -1);
+    colour_weight[c] = static_cast<int8_t>(trap ? 0 : weight_of_field(gene));  // traps' own cells weigh 0
+  }
+
+  // 1. Weights of the 3x7 grid: seen cells by colour, unseen rows dy = +-3 the unknown
+  //    weight, out of bounds blocked; cells a trap in view points at get the trap weight on
+  //    top (once).
   std::array<int, kCells> weight{};
-  std::array<bool, kCells> targeted{};
+  const int unknown_weight = weight_of(genome, kUnknownStart);
   for (int dy = -3; dy <= 3; ++dy) {
     for (int dx = 0; dx < kCols; ++dx) {
       int& w = weight[grid_index(dx, dy)];
       if (dy < -2 || dy > 2) {
-        w = weight_of(genome, kUnknownStart);
+        w = unknown_weight;
         continue;
       }
       const int colour = view(dx, dy);
-      if (colour == kOutOfBounds) w = kBlocked;
-      else if (is_trap(genome, colour)) w = 0;
-      else w = weight_of(genome, kColourBits * colour);
+      w = colour == kOutOfBounds ? kBlocked : colour_weight[colour];
     }
   }
+  uint32_t targeted = 0;
   for (int dy = -2; dy <= 2; ++dy) {
     for (int dx = -2; dx <= 2; ++dx) {
       const int colour = view(dx, dy);
-      if (colour == kOutOfBounds || !is_trap(genome, colour)) continue;
-      const Offset d = kTrapDirections[genome.chunk(kColourBits * colour + 2, 3)];
+      if (colour == kOutOfBounds || colour_trap[colour] < 0) continue;
+      const Offset d = kTrapDirections[colour_trap[colour]];
       const int tx = dx + d.dx, ty = dy + d.dy;
-      if (tx >= 0 && tx < kCols && ty >= -3 && ty <= 3) targeted[grid_index(tx, ty)] = true;
+      if (tx >= 0 && tx < kCols && ty >= -3 && ty <= 3) targeted |= 1u << grid_index(tx, ty);
     }
   }
-  const int trap_weight = weight_of(genome, kTrapStart);
-  for (int i = 0; i < kCells; ++i)
-    if (targeted[i] && weight[i] != kBlocked) weight[i] += trap_weight;
+  if (targeted) {
+    const int trap_weight = weight_of(genome, kTrapStart);
+    for (uint32_t m = targeted; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (weight[i] != kBlocked) weight[i] += trap_weight;
+    }
+  }
 
   // 2. Cheapest remaining weight from every cell to the right edge (dx = 2): the sum of the
   //    weights of the cells entered after it (Dijkstra backwards from the edge, 8-neighbour
   //    steps inside the grid, never through the rat's own cell).
   std::array<int, kCells> rest;
   rest.fill(kInfinity);
-  std::array<bool, kCells> done{};
-  for (int dy = -3; dy <= 3; ++dy)
-    if (weight[grid_index(2, dy)] != kBlocked) rest[grid_index(2, dy)] = 0;
-  const int centre = grid_index(0, 0);
-  done[centre] = true;
-  for (;;) {
-    int u = -1;
-    for (int i = 0; i < kCells; ++i)
-      if (!done[i] && weight[i] != kBlocked && rest[i] < kInfinity && (u < 0 || rest[i] < rest[u])) u = i;
-    if (u < 0) break;
-    done[u] = true;
-    const int ux = u % kCols, uy = u / kCols - 3;
-    for (int sy = -1; sy <= 1; ++sy) {
-      for (int sx = -1; sx <= 1; ++sx) {
-        const int vx = ux + sx, vy = uy + sy;
-        if ((sx == 0 && sy == 0) || vx < 0 || vx >= kCols || vy < -3 || vy > 3) continue;
-        const int v = grid_index(vx, vy);
-        if (done[v] || weight[v] == kBlocked) continue;
-        rest[v] = std::min(rest[v], weight[u] + rest[u]);  // step from v into u
+  uint32_t passable = 0;
+  for (int i = 0; i < kCells; ++i)
+    if (weight[i] != kBlocked) passable |= 1u << i;
+  passable &= ~(1u << grid_index(0, 0));
+  uint32_t open = passable & kRightEdge, settled = 0;
+  for (uint32_t m = open; m; m &= m - 1) rest[std::countr_zero(m)] = 0;
+  const uint32_t wanted = passable & kNeighbours[grid_index(0, 0)];
+  while (open && (settled & wanted) != wanted) {  // stop once the rat's neighbours are settled
+    int u = std::countr_zero(open);
+    for (uint32_t m = open & (open - 1); m; m &= m - 1)
+      if (rest[std::countr_zero(m)] < rest[u]) u = std::countr_zero(m);
+    open &= ~(1u << u);
+    settled |= 1u << u;
+    const int via = weight[u] + rest[u];  // step from a neighbour into u
+    for (uint32_t m = kNeighbours[u] & passable & ~settled; m; m &= m - 1) {
+      const int v = std::countr_zero(m);
+      if (via < rest[v]) {
+        rest[v] = via;
+        open |= 1u << v;
       }
     }
   }
 
   // 3. The first steps, by the weight of the cheapest path through them; the cells straight
-  //    above and below carry the dodge weight on top. Stable sort keeps kSteps' order on ties.
+  //    above and below carry the dodge weight on top. Insertion keeps kSteps' order on ties.
   const int dodge = weight_of(genome, kDodgeStart);
   std::array<Move, kSteps.size()> steps{};
   std::array<int, kSteps.size()> cost{};
@@ -128,12 +160,12 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   // 4. No path, or even the cheapest one below the target weight: "stuck", a random step
   //    that is not backwards (and not out of bounds).
   if (count == 0 || cost[0] < weight_of(genome, kTargetStart)) {
-    std::array<Move, kSteps.size()> open{};
+    std::array<Move, kSteps.size()> in_bounds{};
     int k = 0;
     for (const Move& s : kSteps)
-      if (view(s.dx, s.dy) != kOutOfBounds) open[k++] = s;
+      if (view(s.dx, s.dy) != kOutOfBounds) in_bounds[k++] = s;
     if (k == 0) return Move{1, 0};
-    return k == 1 ? open[0] : open[rng.below(static_cast<uint32_t>(k))];
+    return k == 1 ? in_bounds[0] : in_bounds[rng.below(static_cast<uint32_t>(k))];
   }
   // 5. With probability dodge/64 the second-cheapest path, else the cheapest.
   if (count >= 2 && dodge > 0 && rng.chance(dodge / 64.0)) return steps[1];

@@ -6,12 +6,26 @@
 namespace ratrace {
 namespace {
 
+// Run bonus of every 6-bit chunk (first bit most significant): the sum over its runs of n
+// consecutive ones of n(n+1)/2, the same value as Genome::run_bonus, precomputed.
+constexpr std::array<int, 64> kRunBonus = [] {
+  std::array<int, 64> table{};
+  for (int chunk = 0; chunk < 64; ++chunk) {
+    int run = 0;
+    for (int bit = 5; bit >= 0; --bit) {
+      run = ((chunk >> bit) & 1) ? run + 1 : 0;
+      table[chunk] += run;
+    }
+  }
+  return table;
+}();
+
 // Cheapest path (sum of the run-bonus costs of the entered cells, 8-neighbour steps, never
 // onto out-of-bounds cells) from the centre to the view's rightmost column or to a cell
 // ahead on its top or bottom row; take its first step. No path: a random move.
 Move running_star_move(const Genome& genome, const View& view, Rng& rng) {
   std::array<int, 16> colour_cost;
-  for (int c = 0; c < 16; ++c) colour_cost[c] = genome.run_bonus(6 * c, 6);
+  for (int c = 0; c < 16; ++c) colour_cost[c] = kRunBonus[genome.chunk(6 * c, 6)];
   constexpr uint32_t kTargets = view_path::cell_bit(2, -2) | view_path::cell_bit(2, -1) | view_path::cell_bit(2, 0) |
                                 view_path::cell_bit(2, 1) | view_path::cell_bit(2, 2) | view_path::cell_bit(1, -2) |
                                 view_path::cell_bit(1, 2);

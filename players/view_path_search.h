@@ -5,7 +5,6 @@
 // and a path ends on any target cell. Fixed-size arrays only: called once per move.
 #include <array>
 #include <bit>
-#include <climits>
 #include <cstdint>
 
 #include "controller/rng.h"
@@ -42,49 +41,66 @@ struct FirstSteps {
   uint16_t moves = 0;  // bit move_index(m) for every first step m that starts a cheapest path
 };
 
+namespace detail {
+// The up to 8 neighbours of each view cell, as a bit set of cell indices.
+constexpr std::array<uint32_t, kCells> kNeighbours = [] {
+  std::array<uint32_t, kCells> table{};
+  for (int i = 0; i < kCells; ++i)
+    for (int ny = i / kSide - 1; ny <= i / kSide + 1; ++ny)
+      for (int nx = i % kSide - 1; nx <= i % kSide + 1; ++nx)
+        if (nx >= 0 && nx < kSide && ny >= 0 && ny < kSide && ny * kSide + nx != i)
+          table[i] |= uint32_t{1} << (ny * kSide + nx);
+  return table;
+}();
+// move_index of the step from the centre onto each cell of the ring around it, else -1.
+constexpr std::array<int, kCells> kFirstStep = [] {
+  std::array<int, kCells> table{};
+  table.fill(-1);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (dx != 0 || dy != 0) table[cell(dx, dy)] = (dx + 1) * 3 + (dy + 1);
+  return table;
+}();
+}  // namespace detail
+
 // Dijkstra run backwards from every passable target at once: to_target[i] is the cost of
 // the cheapest path that enters cell i and goes on to a target (cell i's cost included).
-// The cheapest paths from the centre are then those whose first step s minimises
-// to_target[s]; every such s is reported, so the caller can break ties. Costs must be
-// non-negative or kImpassable.
+// The cheapest paths from the centre are those whose first step s minimises to_target[s];
+// cells are settled in order of to_target, so the search stops as soon as it passes the
+// first settled step's value, having settled every step that ties with it. Every tied
+// step is reported, so the caller can break ties. Costs must be non-negative or kImpassable.
 inline FirstSteps cheapest_first_steps(const Costs& costs, uint32_t targets) {
-  std::array<int, kCells> to_target;
-  to_target.fill(INT_MAX);
+  uint32_t passable = 0;
   for (int i = 0; i < kCells; ++i)
-    if (((targets >> i) & 1) && costs[i] != kImpassable) to_target[i] = costs[i];
-
-  uint32_t settled = 0;
-  for (int round = 0; round < kCells; ++round) {
-    int best = -1;
-    for (int i = 0; i < kCells; ++i)
-      if (!((settled >> i) & 1) && to_target[i] != INT_MAX && (best < 0 || to_target[i] < to_target[best])) best = i;
-    if (best < 0) break;
-    settled |= uint32_t{1} << best;
-    const int bx = best % kSide, by = best / kSide;
-    for (int ny = by - 1; ny <= by + 1; ++ny)
-      for (int nx = bx - 1; nx <= bx + 1; ++nx) {
-        if (nx < 0 || nx >= kSide || ny < 0 || ny >= kSide) continue;
-        const int n = ny * kSide + nx;
-        if (n == best || ((settled >> n) & 1) || costs[n] == kImpassable) continue;
-        const int through = costs[n] + to_target[best];
-        if (through < to_target[n]) to_target[n] = through;
-      }
-  }
+    if (costs[i] != kImpassable) passable |= uint32_t{1} << i;
+  std::array<int, kCells> to_target;  // meaningful for labelled cells only
+  uint32_t frontier = targets & passable, labelled = frontier, settled = 0;
+  for (uint32_t m = frontier; m != 0; m &= m - 1) to_target[std::countr_zero(m)] = costs[std::countr_zero(m)];
 
   FirstSteps result;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      if (dx == 0 && dy == 0) continue;
-      const int value = to_target[cell(dx, dy)];
-      if (value == INT_MAX) continue;
-      const uint16_t bit = static_cast<uint16_t>(1u << move_index(Move{dx, dy}));
-      if (result.cost < 0 || value < result.cost) {
-        result.cost = value;
-        result.moves = bit;
-      } else if (value == result.cost) {
-        result.moves = static_cast<uint16_t>(result.moves | bit);
+  while (frontier != 0) {
+    int best = std::countr_zero(frontier);
+    for (uint32_t m = frontier & (frontier - 1); m != 0; m &= m - 1)
+      if (to_target[std::countr_zero(m)] < to_target[best]) best = std::countr_zero(m);
+    const int value = to_target[best];
+    if (result.cost >= 0 && value > result.cost) break;
+    frontier &= ~(uint32_t{1} << best);
+    settled |= uint32_t{1} << best;
+    if (detail::kFirstStep[best] >= 0) {
+      result.cost = value;
+      result.moves = static_cast<uint16_t>(result.moves | (1u << detail::kFirstStep[best]));
+    }
+    for (uint32_t m = detail::kNeighbours[best] & passable & ~settled; m != 0; m &= m - 1) {
+      const int n = std::countr_zero(m);
+      const uint32_t bit = uint32_t{1} << n;
+      const int through = costs[n] + value;
+      if (!(labelled & bit) || through < to_target[n]) {
+        to_target[n] = through;
+        labelled |= bit;
+        frontier |= bit;
       }
     }
+  }
   return result;
 }
 

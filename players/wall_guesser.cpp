@@ -5,6 +5,7 @@
 // itself killed or at least made unfit; a rat whose genome blocks no colour at all is
 // treated as blocking every colour, so it always steps left. No randomness.
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 
@@ -21,16 +22,37 @@ constexpr int kInfinity = INT_MAX / 4;
 
 constexpr int cell(int dx, int dy) { return (dy + 2) * 5 + dx + 2; }
 
+// The 8-neighbourhood of every view cell, as a mask of cell bits.
+constexpr std::array<uint32_t, 25> kNeighbours = [] {
+  std::array<uint32_t, 25> masks{};
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx)
+      for (int sy = -1; sy <= 1; ++sy)
+        for (int sx = -1; sx <= 1; ++sx) {
+          const int nx = dx + sx, ny = dy + sy;
+          if ((sx != 0 || sy != 0) && nx >= -2 && nx <= 2 && ny >= -2 && ny <= 2)
+            masks[cell(dx, dy)] |= 1u << cell(nx, ny);
+        }
+  return masks;
+}();
+constexpr uint32_t kRightEdge = [] {
+  uint32_t mask = 0;
+  for (int dy = -2; dy <= 2; ++dy) mask |= 1u << cell(2, dy);
+  return mask;
+}();
+
 // First steps in the order that breaks ties between equally cheap paths.
 constexpr std::array<Move, 8> kSteps = {{{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1}, {-1, 0}, {-1, -1}, {-1, 1}}};
 
 Move wall_guesser_move(const Genome& genome, const View& view, Rng&) {
   // 1. Colour costs: sum s of the colour's 6 striped bits; s >= 4 blocked, else cost 2^s.
+  std::array<uint32_t, kBitsPerColour> stripes{};  // bits [16k, 16k + 16): colour c is bit 15 - c
+  for (int k = 0; k < kBitsPerColour; ++k) stripes[k] = genome.chunk(kStride * k, kStride);
   std::array<int, 16> colour_cost{};
   bool any_blocked = false;
   for (int c = 0; c < 16; ++c) {
     int sum = 0;
-    for (int k = 0; k < kBitsPerColour; ++k) sum += genome.bit(c + kStride * k);
+    for (int k = 0; k < kBitsPerColour; ++k) sum += static_cast<int>((stripes[k] >> (15 - c)) & 1u);
     colour_cost[c] = sum >= kBlockedSum ? kBlocked : 1 << sum;
     any_blocked = any_blocked || sum >= kBlockedSum;
   }
@@ -38,33 +60,35 @@ Move wall_guesser_move(const Genome& genome, const View& view, Rng&) {
 
   // 2. Cheapest remaining cost from every view cell to the right edge (dx = 2): the sum of
   //    the costs of the cells entered after it (Dijkstra backwards from the edge, the same
-  //    costs A* finds; 8-neighbour steps, never through the rat's own cell).
+  //    costs A* finds; 8-neighbour steps, never through the rat's own cell). Cells are bits
+  //    of 25-bit masks; it stops once the rat's neighbours are all settled.
   std::array<int, 25> cost{};
+  uint32_t passable = 0;
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) {
       const int colour = view(dx, dy);
-      cost[cell(dx, dy)] = colour == kOutOfBounds ? kBlocked : colour_cost[colour];
+      const int c = cell(dx, dy);
+      cost[c] = colour == kOutOfBounds ? kBlocked : colour_cost[colour];
+      if (cost[c] != kBlocked) passable |= 1u << c;
     }
+  passable &= ~(1u << cell(0, 0));
   std::array<int, 25> rest;
   rest.fill(kInfinity);
-  std::array<bool, 25> done{};
-  for (int dy = -2; dy <= 2; ++dy)
-    if (cost[cell(2, dy)] != kBlocked) rest[cell(2, dy)] = 0;
-  done[cell(0, 0)] = true;
-  for (;;) {
-    int u = -1;
-    for (int i = 0; i < 25; ++i)
-      if (!done[i] && cost[i] != kBlocked && rest[i] < kInfinity && (u < 0 || rest[i] < rest[u])) u = i;
-    if (u < 0) break;
-    done[u] = true;
-    const int ux = u % 5 - 2, uy = u / 5 - 2;
-    for (int sy = -1; sy <= 1; ++sy) {
-      for (int sx = -1; sx <= 1; ++sx) {
-        const int vx = ux + sx, vy = uy + sy;
-        if ((sx == 0 && sy == 0) || vx < -2 || vx > 2 || vy < -2 || vy > 2) continue;
-        const int v = cell(vx, vy);
-        if (done[v] || cost[v] == kBlocked) continue;
-        if (cost[u] + rest[u] < rest[v]) rest[v] = cost[u] + rest[u];  // step from v into u
+  uint32_t open = passable & kRightEdge, settled = 0;
+  for (uint32_t m = open; m; m &= m - 1) rest[std::countr_zero(m)] = 0;
+  const uint32_t wanted = passable & kNeighbours[cell(0, 0)];
+  while (open && (settled & wanted) != wanted) {
+    int u = std::countr_zero(open);
+    for (uint32_t m = open & (open - 1); m; m &= m - 1)
+      if (rest[std::countr_zero(m)] < rest[u]) u = std::countr_zero(m);
+    open &= ~(1u << u);
+    settled |= 1u << u;
+    const int via = cost[u] + rest[u];  // step from a neighbour into u
+    for (uint32_t m = kNeighbours[u] & passable & ~settled; m; m &= m - 1) {
+      const int v = std::countr_zero(m);
+      if (via < rest[v]) {
+        rest[v] = via;
+        open |= 1u << v;
       }
     }
   }

@@ -42,6 +42,8 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
       roles_(std::move(roles)),
       trap_target_(static_cast<size_t>(cells()), 0) {
   if (colours_.size() != static_cast<size_t>(cells())) throw std::invalid_argument("track: wrong number of cells");
+  column_.resize(static_cast<size_t>(cells()));
+  for (int c = 0; c < cells(); ++c) column_[static_cast<size_t>(c)] = static_cast<int16_t>(c % width_);
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
       const ColourRole& r = roles_.at(static_cast<size_t>(colours_[cell(x, y)]));

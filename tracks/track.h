@@ -52,7 +52,7 @@ class Track {
   int goal_column() const { return goal_column_; }
   int cells() const { return width_ * height_; }
   int cell(int x, int y) const { return y * width_ + x; }
-  int cell_x(int cell) const { return cell % width_; }
+  int cell_x(int cell) const { return column_[static_cast<size_t>(cell)]; }
   int cell_y(int cell) const { return cell / width_; }
   bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
 
@@ -73,6 +73,7 @@ class Track {
  private:
   int width_, height_, goal_column_, view_radius_, view_area_;
   std::vector<int8_t> colours_;
+  std::vector<int16_t> column_;  // x of each cell, read in the inner loop without a division
   std::vector<ColourRole> roles_;
   std::vector<uint8_t> trap_target_;
   std::vector<int16_t> next_;

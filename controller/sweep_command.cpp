@@ -1,0 +1,272 @@
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "controller/commands.h"
+#include "controller/runner.h"
+#include "controller/tuning.h"
+
+extern char** environ;
+
+namespace ratrace {
+
+namespace {
+
+constexpr int kPlotScriptMissingMatplotlib = 3;  // plot_sweep.py's exit code when matplotlib is absent
+
+// The config value of `key` as a JSON number, as the config parsed it.
+nlohmann::json config_value(const Config& config, const std::string& key) { return nlohmann::json(config)[key]; }
+
+RunHeader sweep_header(const SweepOptions& options) {
+  const RunFlags& flags = options.run;
+  if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
+  find_player(options.player);
+  const Config base = build_config(flags.config_file, flags.sets);
+  std::vector<ParamAxis> axes;
+  for (const auto& text : options.params) axes.push_back(parse_param(text));
+  const std::vector<Setting> grid = expand_grid(base, axes);
+  Config baseline = base;
+  if (!options.baseline.empty()) {
+    try {
+      baseline = apply_assignments(base, parse_assignments(options.baseline));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("--baseline: ") + e.what());
+    }
+  }
+
+  RunHeader header{"sweep", flags.seed, flags.boards, {}, nlohmann::json::object()};
+  for (const auto& setting : grid) header.entrants.push_back({setting.label, options.player, setting.config});
+  const auto in_grid = find_baseline(grid, baseline);
+  if (!in_grid) header.entrants.push_back({"baseline", options.player, baseline});
+  nlohmann::json params = nlohmann::json::array();
+  for (const auto& axis : axes) params.push_back({{"key", axis.key}, {"values", axis.values}});
+  header.extra = {{"params", params},
+                  {"base_config", base},
+                  {"grid_size", grid.size()},
+                  {"baseline_entrant", in_grid.value_or(grid.size())},
+                  {"baseline_given", options.baseline.empty() ? "the base config" : options.baseline}};
+  return header;
+}
+
+// Runs argv and waits; the exit code, or -1 if it could not run or was killed.
+int run_process(const std::vector<std::string>& args, bool quiet) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (quiet) {
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  }
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return -1;
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+// scripts/plot_sweep.py beside the build directory of this executable, else under the
+// working directory.
+std::filesystem::path plot_script() {
+  std::error_code error;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const auto beside = (exe.parent_path() / ".." / "scripts" / "plot_sweep.py").lexically_normal();
+    if (std::filesystem::exists(beside)) return beside;
+  }
+  return "scripts/plot_sweep.py";
+}
+
+// Draws the sweep with plot_sweep.py. A missing python3 or matplotlib only warns: the
+// sweep's results are already written.
+void draw_plot(const std::string& json_file, const std::string& out) {
+  std::fflush(stdout);  // the table before the script's own output
+  const std::string script = plot_script().string();
+  const std::string by_hand = "python3 " + script + " '" + json_file + "' '" + out + "'";
+  if (!std::filesystem::exists(script)) {
+    spdlog::warn("no plot: {} not found; run by hand: {}", script, by_hand);
+    return;
+  }
+  // Debian's python3-matplotlib belongs to /usr/bin/python3, which may not be the python3 on PATH.
+  for (const std::string python : {"python3", "/usr/bin/python3"}) {
+    if (run_process({python, "-c", "import matplotlib"}, true) != 0) continue;
+    const int code = run_process({python, script, json_file, out}, false);
+    if (code != 0) spdlog::warn("no plot: {} failed (exit code {}); run by hand: {}", script, code, by_hand);
+    return;
+  }
+  spdlog::warn("no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
+               "then run by hand: {}",
+               by_hand);
+}
+
+std::string plot_stem(const std::string& plot_file) {
+  const std::filesystem::path path(plot_file);
+  const auto ext = path.extension();
+  return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
+}
+
+std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
+
+}  // namespace
+
+int run_sweep(const SweepOptions& options) {
+  const RunFlags& flags = options.run;
+  RunHeader header;
+  if (flags.resume_file.empty()) header = sweep_header(options);
+  Journal journal = open_journal(
+      flags, "sweep-" + (header.entrants.empty() ? "" : header.entrants[0].player) + "-seed" + std::to_string(flags.seed),
+      header);
+  const RunHeader& run = journal.header();
+  if (run.command != "sweep") throw std::invalid_argument("--resume: that journal is not from 'sweep'");
+  const size_t baseline = run.extra.at("baseline_entrant").get<size_t>();
+  const size_t grid_size = run.extra.at("grid_size").get<size_t>();
+  const std::string& player = run.entrants.at(0).player;
+  std::vector<std::string> keys;
+  for (const auto& axis : run.extra.at("params")) keys.push_back(axis.at("key").get<std::string>());
+
+  StopOnSignal stop;
+  const auto tasks = journal.missing();
+  Progress progress("sweep " + player, run.entrants.size() * static_cast<size_t>(run.boards), journal.finished_count());
+  std::vector<std::vector<uint64_t>> running(run.entrants.size());
+  for (size_t e = 0; e < run.entrants.size(); ++e)
+    for (const auto& r : journal.results()[e])
+      if (r && r->fault.empty()) running[e].push_back(r->score);
+  run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
+             [&](size_t e, const BoardResult& r) {
+               journal.append(e, r);
+               if (r.fault.empty()) running[e].push_back(r.score);
+               progress.game_finished(run.entrants[e].label, r, summarise(running[e]).geometric_mean);
+             });
+  progress.close();
+  if (stop.stopped()) {
+    std::fprintf(stderr, "interrupted: %zu of %zu games kept in %s; finish with: ratrace sweep --resume %s\n",
+                 journal.finished_count(), run.entrants.size() * static_cast<size_t>(run.boards),
+                 journal.path().c_str(), journal.path().c_str());
+    return 130;
+  }
+
+  const auto& results = journal.results();
+  std::vector<ScoreSummary> summaries;
+  std::vector<PairedSummary> paired;
+  std::vector<std::string> faults;
+  for (size_t e = 0; e < run.entrants.size(); ++e) {
+    std::vector<uint64_t> scores;
+    for (const auto& r : results[e]) {
+      if (r->fault.empty()) scores.push_back(r->score);
+      else faults.push_back(r->fault);
+    }
+    summaries.push_back(summarise(scores));
+    const PairedScores pair = paired_scores(results[e], results[baseline], run.boards);
+    paired.push_back(compare_paired(pair.a, pair.b));
+  }
+  const BestSetting best = choose_best(summaries, paired);
+
+  size_t label_width = 7;
+  for (const auto& e : run.entrants) label_width = std::max(label_width, e.label.size());
+  const int w = static_cast<int>(label_width);
+  std::printf("%s sweep over %d boards (master seed %llu%s); baseline: %s = %s\n", player.c_str(), run.boards,
+              static_cast<unsigned long long>(run.master_seed), faults.empty() ? "" : ", faulted boards left out",
+              run.entrants[baseline].label.c_str(), run.extra.at("baseline_given").get<std::string>().c_str());
+  std::printf("  %-*s  %9s  %-20s  %8s  %5s  %11s  %s\n", w, "setting", "geo mean", "95% interval", "median", "ones",
+              "vs baseline", "95% interval");
+  for (size_t e = 0; e < run.entrants.size(); ++e) {
+    const ScoreSummary& s = summaries[e];
+    const PairedSummary& p = paired[e];
+    const std::string versus = e == baseline ? "(baseline)" : format_score(p.ratio) + "x";
+    const std::string versus_interval = e == baseline ? "" : format_interval(p.ratio_low, p.ratio_high);
+    std::printf("  %-*s  %9s  %-20s  %8s  %4.0f%%  %11s  %s%s\n", w, run.entrants[e].label.c_str(),
+                format_score(s.geometric_mean).c_str(), format_interval(s.ci_low, s.ci_high).c_str(),
+                format_score(s.median).c_str(), 100 * s.share_of_ones, versus.c_str(), versus_interval.c_str(),
+                p.significant ? " *" : "");
+  }
+  std::printf("  (* the paired 95%% interval of the ratio to the baseline excludes 1)\n");
+  const PairedSummary& best_paired = paired[best.index];
+  if (best.distinguishable)
+    std::printf("best: %s, %sx the baseline's geometric mean, 95%% interval %s\n",
+                run.entrants[best.index].label.c_str(), format_score(best_paired.ratio).c_str(),
+                format_interval(best_paired.ratio_low, best_paired.ratio_high).c_str());
+  else if (best.index == baseline)
+    std::printf("the baseline has the highest geometric mean: no setting is distinguishably better\n");
+  else
+    std::printf("no setting is distinguishable from the baseline: the highest geometric mean, %s, is %sx the "
+                "baseline's, 95%% interval %s\n",
+                run.entrants[best.index].label.c_str(), format_score(best_paired.ratio).c_str(),
+                format_interval(best_paired.ratio_low, best_paired.ratio_high).c_str());
+  for (const auto& fault : faults) std::printf("  FAULT %s\n", fault.c_str());
+
+  std::string json_file = flags.json_file;
+  if (json_file.empty() && !options.plot_file.empty()) json_file = plot_stem(options.plot_file) + ".json";
+  if (!json_file.empty()) {
+    nlohmann::json settings = nlohmann::json::array();
+    for (size_t e = 0; e < run.entrants.size(); ++e) {
+      nlohmann::json values = nlohmann::json::object(), scores = nlohmann::json::array();
+      for (const auto& key : keys) values[key] = config_value(run.entrants[e].config, key);
+      for (const auto& r : results[e]) scores.push_back(r->fault.empty() ? nlohmann::json(r->score) : nlohmann::json(nullptr));
+      settings.push_back({{"label", run.entrants[e].label},
+                          {"values", values},
+                          {"is_baseline", e == baseline},
+                          {"in_grid", e < grid_size},
+                          {"config", run.entrants[e].config},
+                          {"summary", summary_to_json(summaries[e])},
+                          {"paired_vs_baseline", paired_to_json(paired[e])},
+                          {"scores", scores}});
+    }
+    nlohmann::json params = run.extra.at("params");
+    for (auto& axis : params) {
+      nlohmann::json numbers = nlohmann::json::array();
+      Config config = run.extra.at("base_config").get<Config>();
+      for (const auto& value : axis.at("values")) {
+        config.set(axis.at("key").get<std::string>(), value.get<std::string>());
+        numbers.push_back(config_value(config, axis.at("key").get<std::string>()));
+      }
+      axis["values"] = numbers;
+    }
+    const nlohmann::json out = {{"command", "sweep"},
+                                {"player", player},
+                                {"config", run.extra.at("base_config")},
+                                {"master_seed", run.master_seed},
+                                {"boards", run.boards},
+                                {"params", params},
+                                {"baseline", {{"label", run.entrants[baseline].label},
+                                              {"given", run.extra.at("baseline_given")},
+                                              {"index", baseline}}},
+                                {"best", {{"label", run.entrants[best.index].label},
+                                          {"index", best.index},
+                                          {"distinguishable", best.distinguishable}}},
+                                {"faults", faults},
+                                {"settings", settings}};
+    write_json_file(json_file, out);
+  }
+  if (!options.csv_file.empty()) {
+    std::ofstream csv(options.csv_file);
+    if (!csv) throw std::runtime_error("cannot write '" + options.csv_file + "'");
+    csv << "setting";
+    for (const auto& key : keys) csv << "," << key;
+    csv << ",boards,geometric_mean,ci95_low,ci95_high,median,share_of_ones,ratio_to_baseline,ratio_ci95_low,"
+           "ratio_ci95_high,significant,is_baseline\n";
+    for (size_t e = 0; e < run.entrants.size(); ++e) {
+      const ScoreSummary& s = summaries[e];
+      const PairedSummary& p = paired[e];
+      csv << csv_quoted(run.entrants[e].label);
+      for (const auto& key : keys) csv << "," << config_value(run.entrants[e].config, key).dump();
+      csv << "," << s.n << "," << s.geometric_mean << "," << s.ci_low << "," << s.ci_high << "," << s.median << ","
+          << s.share_of_ones << "," << p.ratio << "," << p.ratio_low << "," << p.ratio_high << ","
+          << (p.significant ? "true" : "false") << "," << (e == baseline ? "true" : "false") << "\n";
+    }
+  }
+  if (!options.plot_file.empty()) draw_plot(json_file, plot_stem(options.plot_file));
+  return faults.empty() ? 0 : 3;
+}
+
+}  // namespace ratrace

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test (unit, rule, determinism, conformance, bench signature).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/build.sh"
+cd "$root/build"
+ctest --output-on-failure -j"$(nproc)" --timeout 900 "$@"

@@ -1,0 +1,72 @@
+// Every registered player, including ones added later, on two short games: it never
+// faults, and its results depend only on the seeds (same again, same without the cache).
+// Test players named "TestFaulty..." fault on purpose and are left out.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <map>
+
+#include "controller/player.h"
+#include "controller/runner.h"
+#include "tests/engine_test_util.h"
+
+namespace ratrace {
+namespace {
+
+using namespace engine_test;
+
+std::vector<std::string> conforming_players() {
+  std::vector<std::string> names;
+  for (const auto& [name, info] : registered_players())
+    if (name.rfind("TestFaulty", 0) != 0) names.push_back(name);
+  return names;
+}
+
+class Conformance : public ::testing::TestWithParam<std::string> {};
+
+std::map<int, BoardResult> play_two_boards(const Entrant& entrant, int threads, bool cache) {
+  RunOptions options;
+  options.threads = threads;
+  options.cache = cache;
+  std::map<int, BoardResult> results;
+  run_boards({entrant}, {{0, 0}, {0, 1}}, 2718, options, [&](size_t, const BoardResult& r) { results[r.index] = r; });
+  return results;
+}
+
+TEST_P(Conformance, NoFaultsAndResultsDependOnlyOnTheSeeds) {
+  const PlayerInfo& info = find_player(GetParam());
+  EXPECT_EQ(info.name, GetParam());
+  EXPECT_NE(info.move, nullptr);
+  EXPECT_FALSE(info.summary.empty());
+  Config config;
+  config.turns = 300;
+  const Entrant entrant{info.name, info.name, config};
+  const auto first = play_two_boards(entrant, 2, true);
+  const auto again = play_two_boards(entrant, 1, true);
+  const auto uncached = play_two_boards(entrant, 2, false);
+  ASSERT_EQ(first.size(), 2u);
+  for (const auto& [board, r] : first) {
+    EXPECT_TRUE(r.fault.empty()) << r.fault;
+    EXPECT_GE(r.score, 1u);
+    EXPECT_GE(r.turns, 1);
+    EXPECT_LE(r.turns, 300);
+    EXPECT_LE(r.player_calls, r.moves);
+    expect_same_board(r, again.at(board), true, "same seeds again, board " + std::to_string(board));
+    expect_same_board(r, uncached.at(board), false, "cache off, board " + std::to_string(board));
+    // Without the cache every move that is not a death of age calls the player.
+    EXPECT_LE(r.player_calls, uncached.at(board).player_calls);
+    EXPECT_LE(uncached.at(board).player_calls, uncached.at(board).moves);
+  }
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name;
+  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+// Evaluated when tests are registered, after every player's static registration.
+INSTANTIATE_TEST_SUITE_P(AllPlayers, Conformance, ::testing::ValuesIn(conforming_players()), test_name);
+
+}  // namespace
+}  // namespace ratrace

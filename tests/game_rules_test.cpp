@@ -1,0 +1,291 @@
+// The rules of a whole game (SPEC "One turn", "Breeding" placement, "Scoring") on
+// hand-made tracks, read back from the game's trace.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "controller/player.h"
+#include "controller/runner.h"
+#include "tests/engine_test_util.h"
+
+namespace ratrace {
+namespace {
+
+using namespace engine_test;
+
+Move forward(const Genome&, const View&, Rng&) { return {1, 0}; }
+Move stay(const Genome&, const View&, Rng&) { return {0, 0}; }
+// Genome bit 0 decides: 1 stays put, 0 steps back (off the track from column 0).
+Move stay_or_back(const Genome& genome, const View&, Rng&) { return genome.bit(0) ? Move{0, 0} : Move{-1, 0}; }
+
+const bool kPlayersRegistered = [] {
+  register_player(test_player("TestForward", "Always (1, 0).", forward));
+  register_player(test_player("TestStay", "Always (0, 0).", stay));
+  register_player(test_player("TestStayOrBack", "Genome bit 0: 1 stays, 0 moves (-1, 0).", stay_or_back));
+  return true;
+}();
+
+std::vector<std::string> names_of(const std::vector<nlohmann::json>& events) {
+  std::vector<std::string> names;
+  for (const auto& e : events) names.push_back(e.at("event").get<std::string>());
+  return names;
+}
+
+TEST(GameRules, WallBlocksAndTheSpecimenStaysUntilItDiesOfAge) {
+  Config config = small_config(6, 3, 4);
+  config.lifespan = 3;
+  config.turns = 6;
+  const std::vector<int> starts{1};
+  const Track track = draw_track(config, {"000000", "0E0000", "000000"}, standard_roles(), &starts);
+  TraceLog log;
+  const GameResult result = play_traced(config, track, "TestForward", 7, log);
+  const auto events = log.of(0);
+  EXPECT_EQ(names_of(events),
+            (std::vector<std::string>{"born", "blocked", "moved", "blocked", "moved", "blocked", "moved", "died"}));
+  for (const auto& e : log.of(0))
+    if (e.at("event") == "moved") {
+      EXPECT_EQ(e.at("to"), nlohmann::json({0, 1}));
+    }
+  EXPECT_EQ(events.back().at("why"), "age");
+  EXPECT_EQ(events.back().at("turn"), 4);
+  EXPECT_EQ(result.score, 1u);
+}
+
+// Lifespan L: a specimen moves on turns 1..L and dies at the start of turn L + 1.
+TEST(GameRules, DeathByAgeAfterExactlyLifespanMoves) {
+  for (int lifespan : {1, 3, 7}) {
+    SCOPED_TRACE("lifespan " + std::to_string(lifespan));
+    Config config = small_config(6, 3, 4);
+    config.lifespan = lifespan;
+    config.turns = lifespan + 3;
+    const std::vector<int> starts{0, 1, 2};  // given: with lifespan 1 no goal is reachable
+    const Track track = draw_track(config, {"012345", "670123", "456701"}, standard_roles(), &starts);
+    TraceLog log;
+    play_traced(config, track, "TestStay", 11, log);
+    for (uint64_t specimen : {0u, 14u}) {
+      int moves = 0;
+      for (const auto& e : log.of(specimen)) {
+        if (e.at("event") == "moved") {
+          ++moves;
+          EXPECT_EQ(e.at("turn"), moves);
+        }
+        if (e.at("event") == "died") {
+          EXPECT_EQ(e.at("why"), "age");
+          EXPECT_EQ(e.at("turn"), lifespan + 1);
+        }
+      }
+      EXPECT_EQ(moves, lifespan);
+      EXPECT_EQ(log.of(specimen).back().at("event"), "died");
+    }
+  }
+}
+
+TEST(GameRules, GoalScoresRespawnsOnAStartCellResetsAgeAndKeepsGoals) {
+  Config config = small_config(6, 3, 4);
+  config.lifespan = 5;  // shorter than the 8 turns to a second goal: only a reset age lets it score twice
+  config.turns = 20;
+  const std::vector<int> starts{0, 2};
+  const Track track = draw_track(config, {"000000", "000000", "000000"}, standard_roles(), &starts);
+  TraceLog log;
+  const GameResult result = play_traced(config, track, "TestForward", 3, log);
+
+  std::vector<int> score_turns;
+  uint64_t goals = 0;
+  for (const auto& e : log.of(0)) {
+    if (e.at("event") == "scored") score_turns.push_back(e.at("turn").get<int>());
+    if (e.at("event") == "respawned") {
+      EXPECT_EQ(e.at("goals").get<uint64_t>(), ++goals);  // goals are kept and counted
+      EXPECT_EQ(e.at("turn"), score_turns.back());
+    }
+    EXPECT_NE(e.at("event"), "died");
+  }
+  EXPECT_EQ(score_turns, (std::vector<int>{4, 8, 12, 16, 20}));
+
+  std::set<int> respawn_rows;
+  for (const auto& e : log.named("respawned")) {
+    EXPECT_EQ(e.at("at")[0], 0);
+    respawn_rows.insert(e.at("at")[1].get<int>());
+  }
+  EXPECT_EQ(respawn_rows, (std::set<int>{0, 2}));
+  EXPECT_EQ(result.score, 1 + log.named("scored").size());
+  EXPECT_GT(result.score, 1u);
+}
+
+// Four moves to the goal: lifespan 4 scores, lifespan 3 dies of age on the way.
+TEST(GameRules, LifespanIsTheNumberOfMovesASpecimenGets) {
+  for (int lifespan : {3, 4}) {
+    Config config = small_config(6, 3, 4);
+    config.lifespan = lifespan;
+    config.turns = 10;
+    const std::vector<int> starts{1};
+    const Track track = draw_track(config, {"000000", "000000", "000000"}, standard_roles(), &starts);
+    TraceLog log;
+    const GameResult result = play_traced(config, track, "TestForward", 5, log);
+    if (lifespan == 3) {
+      EXPECT_EQ(result.score, 1u);
+      EXPECT_TRUE(log.named("scored").empty());
+    } else {
+      EXPECT_EQ(log.of(0).at(4).at("event"), "moved");
+      EXPECT_EQ(log.of(0).at(5).at("event"), "scored");
+      EXPECT_EQ(log.of(0).at(5).at("turn"), 4);
+      EXPECT_TRUE(log.named("died").empty());
+    }
+  }
+}
+
+TEST(GameRules, TeleporterInAGame) {
+  Config config = small_config(6, 3, 4);
+  config.turns = 2;
+  auto roles = standard_roles();
+  roles[kTeleporterA] = {Role::Teleporter, 2, 0};
+  const std::vector<int> starts{1};
+  const Track track = draw_track(config, {"000000", "080000", "000000"}, roles, &starts);
+  TraceLog log;
+  play_traced(config, track, "TestForward", 5, log);
+  const auto events = log.of(0);
+  EXPECT_EQ(names_of(events),
+            (std::vector<std::string>{"born", "moved", "teleported", "moved", "scored", "respawned"}));
+  EXPECT_EQ(events[2].at("to"), nlohmann::json({3, 1}));
+}
+
+TEST(GameRules, TrapOnTheFirstGoalColumnKillsInsteadOfScoring) {
+  Config config = small_config(6, 3, 4);
+  config.turns = 8;
+  auto roles = standard_roles();
+  roles[kTrapA] = {Role::Trap, 1, 0};
+  const std::vector<int> starts{1};
+  const Track track = draw_track(config, {"000000", "000C00", "000000"}, roles, &starts);
+  TraceLog log;
+  const GameResult result = play_traced(config, track, "TestForward", 5, log);
+  EXPECT_EQ(result.score, 1u);
+  EXPECT_TRUE(log.named("scored").empty());
+  const auto last = log.of(0).back();
+  EXPECT_EQ(last.at("event"), "died");
+  EXPECT_EQ(last.at("why"), "trap");
+  EXPECT_EQ(last.at("turn"), 4);
+  EXPECT_EQ(last.at("at"), nlohmann::json({4, 1}));
+}
+
+// (0, 1) is the target of the trap at (1, 1). The search keeps it as a start cell; a
+// specimen placed there lives until its first move.
+TEST(GameRules, DeadlyStartCellKillsOnlyAfterTheFirstMove) {
+  Config config = small_config(6, 3, 4);
+  auto roles = standard_roles();
+  roles[kTrapA] = {Role::Trap, -1, 0};
+  const Track searched = draw_track(config, {"000000", "0C0000", "000000"}, roles);
+  EXPECT_EQ(searched.hazard(0, 1), Hazard::Trap);
+  EXPECT_EQ(searched.start_rows(), (std::vector<int>{0, 1, 2}));
+
+  const std::vector<int> starts{1};
+  const Track track = draw_track(config, {"000000", "0C0000", "000000"}, roles, &starts);
+  TraceLog stayers;
+  const GameResult stayed = play_traced(config, track, "TestStay", 9, stayers);
+  EXPECT_EQ(stayers.named("born").size(), 15u);
+  for (const auto& e : stayers.named("died")) {
+    EXPECT_EQ(e.at("turn"), 1);
+    EXPECT_EQ(e.at("why"), "trap");
+  }
+  EXPECT_EQ(stayers.named("died").size(), 15u);
+  // Everyone died on turn 1: the game ends early, nobody bred, the score stays 1.
+  EXPECT_EQ(stayed.turns, 1);
+  EXPECT_LT(stayed.turns, config.turns);
+  EXPECT_EQ(stayed.score, 1u);
+  EXPECT_EQ(stayed.moves, 15u);
+
+  config.turns = 3;
+  TraceLog movers;
+  const GameResult moved = play_traced(config, track, "TestForward", 9, movers);
+  EXPECT_TRUE(movers.named("died").empty());  // (1, 1) is the trap cell itself: safe
+  EXPECT_EQ(moved.turns, 3);
+}
+
+// The game ends as soon as fewer than two specimens are alive after a turn.
+TEST(GameRules, GameEndsWhenFewerThanTwoAreAlive) {
+  Config config = small_config(6, 3, 4);
+  config.initial_specimens = 3;
+  config.offspring = 0;
+  config.turns = 5;
+  const std::vector<int> starts{1};
+  const Track track = draw_track(config, {"000000", "000000", "000000"}, standard_roles(), &starts);
+  std::map<int, int> games_by_survivors;
+  for (uint64_t seed = 1; seed <= 48; ++seed) {
+    TraceLog log;
+    const GameResult result = play_traced(config, track, "TestStayOrBack", seed, log);
+    int survivors = 0;
+    for (const auto& e : log.named("born")) survivors += e.at("genome").get<std::string>()[0] == '1';
+    ++games_by_survivors[survivors];
+    EXPECT_EQ(result.turns, survivors < 2 ? 1 : 5) << "seed " << seed << ", " << survivors << " survivors";
+  }
+  EXPECT_GT(games_by_survivors[0], 0);
+  EXPECT_GT(games_by_survivors[1], 0);
+  EXPECT_GT(games_by_survivors[2] + games_by_survivors[3], 0);
+}
+
+TEST(GameRules, InitialSpecimensThenOffspringEveryTurnOnStartCells) {
+  for (int offspring : {10, 3}) {
+    SCOPED_TRACE("offspring " + std::to_string(offspring));
+    Config config = small_config(6, 3, 4);
+    config.lifespan = 255;
+    config.turns = 5;
+    config.offspring = offspring;
+    const std::vector<int> starts{0, 2};
+    const Track track = draw_track(config, {"000000", "000000", "000000"}, standard_roles(), &starts);
+    TraceLog log;
+    const GameResult result = play_traced(config, track, "TestStay", 21, log);
+    std::map<int, int> born_per_turn;
+    for (const auto& e : log.named("born")) {
+      ++born_per_turn[e.at("turn").get<int>()];
+      EXPECT_EQ(e.at("at")[0], 0);
+      EXPECT_TRUE(e.at("at")[1] == 0 || e.at("at")[1] == 2);
+      EXPECT_EQ(e.at("genome").get<std::string>().size(), 100u);
+    }
+    EXPECT_EQ(born_per_turn[0], 15);
+    for (int turn = 1; turn <= 5; ++turn) EXPECT_EQ(born_per_turn[turn], offspring);
+    EXPECT_EQ(result.turns, 5);
+    EXPECT_EQ(result.peak_population, 15u + 5u * offspring);
+    EXPECT_EQ(result.moves, 5u * 15u + 10u * offspring);  // turn t moves 15 + (t - 1) * offspring
+    EXPECT_EQ(result.score, 1u);                          // nobody scored: the score starts at 1
+  }
+}
+
+// Parents are two distinct specimens alive after the turn's moves, never one born in the
+// same turn.
+TEST(GameRules, ParentsAreDistinctLivingSpecimensFromEarlierTurns) {
+  Config config;
+  config.turns = 80;
+  const Track track = generate_track(config, board_seed(5, 0));
+  TraceLog log;
+  const GameResult result = play_traced(config, track, "ForwardRandom", 17, log);
+  ASSERT_EQ(result.turns, 80);
+  std::map<uint64_t, int> born_turn, died_turn;
+  for (const auto& e : log.events) {
+    const uint64_t s = e.at("specimen").get<uint64_t>();
+    if (e.at("event") == "born") born_turn[s] = e.at("turn").get<int>();
+    if (e.at("event") == "died") died_turn[s] = e.at("turn").get<int>();
+  }
+  size_t children = 0;
+  for (const auto& e : log.named("born")) {
+    const int turn = e.at("turn").get<int>();
+    if (turn == 0) {
+      EXPECT_TRUE(e.at("parents").is_null());
+      continue;
+    }
+    ++children;
+    const auto parents = e.at("parents").get<std::vector<uint64_t>>();
+    ASSERT_EQ(parents.size(), 2u);
+    EXPECT_NE(parents[0], parents[1]);
+    for (uint64_t p : parents) {
+      ASSERT_TRUE(born_turn.count(p));
+      EXPECT_LT(born_turn[p], turn) << "parent " << p << " of a child of turn " << turn;
+      if (died_turn.count(p)) {
+        EXPECT_GT(died_turn[p], turn) << "parent " << p << " was dead";
+      }
+    }
+  }
+  EXPECT_EQ(children, 80u * 10u);
+}
+
+}  // namespace
+}  // namespace ratrace
