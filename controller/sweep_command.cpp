@@ -20,7 +20,8 @@ namespace ratrace {
 
 namespace {
 
-constexpr int kPlotScriptMissingMatplotlib = 3;  // plot_sweep.py's exit code when matplotlib is absent
+// How the journal and the report name a baseline that no --baseline changed.
+const std::string kBaseConfig = "the base config";
 
 // The config value of `key` as a JSON number, as the config parsed it.
 nlohmann::json config_value(const Config& config, const std::string& key) { return nlohmann::json(config)[key]; }
@@ -52,7 +53,7 @@ RunHeader sweep_header(const SweepOptions& options) {
                   {"base_config", base},
                   {"grid_size", grid.size()},
                   {"baseline_entrant", in_grid.value_or(grid.size())},
-                  {"baseline_given", options.baseline.empty() ? "the base config" : options.baseline}};
+                  {"baseline_given", options.baseline.empty() ? kBaseConfig : options.baseline}};
   return header;
 }
 
@@ -124,9 +125,7 @@ int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
   RunHeader header;
   if (flags.resume_file.empty()) header = sweep_header(options);
-  Journal journal = open_journal(
-      flags, "sweep-" + (header.entrants.empty() ? "" : header.entrants[0].player) + "-seed" + std::to_string(flags.seed),
-      header);
+  Journal journal = open_journal(flags, "sweep-" + options.player + "-seed" + std::to_string(flags.seed), header);
   const RunHeader& run = journal.header();
   if (run.command != "sweep") throw std::invalid_argument("--resume: that journal is not from 'sweep'");
   const size_t baseline = run.extra.at("baseline_entrant").get<size_t>();
@@ -175,9 +174,13 @@ int run_sweep(const SweepOptions& options) {
   size_t label_width = 7;
   for (const auto& e : run.entrants) label_width = std::max(label_width, e.label.size());
   const int w = static_cast<int>(label_width);
-  std::printf("%s sweep over %d boards (master seed %llu%s); baseline: %s = %s\n", player.c_str(), run.boards,
+  const std::string baseline_given = run.extra.at("baseline_given").get<std::string>();
+  std::printf("%s sweep over %d boards (master seed %llu%s); baseline: %s\n", player.c_str(), run.boards,
               static_cast<unsigned long long>(run.master_seed), faults.empty() ? "" : ", faulted boards left out",
-              run.entrants[baseline].label.c_str(), run.extra.at("baseline_given").get<std::string>().c_str());
+              (baseline >= grid_size           ? baseline_given + ", not in the grid, run as the row 'baseline'"
+               : baseline_given == kBaseConfig ? run.entrants[baseline].label + " (" + kBaseConfig + ")"
+                                               : run.entrants[baseline].label)
+                  .c_str());
   std::printf("  %-*s  %9s  %-20s  %8s  %5s  %11s  %s\n", w, "setting", "geo mean", "95% interval", "median", "ones",
               "vs baseline", "95% interval");
   for (size_t e = 0; e < run.entrants.size(); ++e) {

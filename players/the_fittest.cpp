@@ -75,7 +75,7 @@ Move the_fittest_move(const Genome& genome, const View& view, Rng&) {
 
 RATRACE_PLAYER({
     .name = "The FITTEST",
-    .author = "Ruut",
+    .author = "not named in the write-up",
     .language = "C++",
     .published_score = 922,
     .published_games = 2000,

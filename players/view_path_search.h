@@ -7,7 +7,6 @@
 #include <bit>
 #include <cstdint>
 
-#include "controller/rng.h"
 #include "controller/view.h"
 
 namespace ratrace::view_path {
@@ -15,7 +14,6 @@ namespace ratrace::view_path {
 constexpr int kSide = 5;                    // the 5x5 view
 constexpr int kCells = kSide * kSide;
 constexpr int kImpassable = -1;             // a cell cost that is never entered
-constexpr int kCentre = 2 * kSide + 2;
 
 // Index of view cell (dx, dy), |dx|, |dy| <= 2: row by row from the top left.
 constexpr int cell(int dx, int dy) { return (dy + 2) * kSide + (dx + 2); }
@@ -68,7 +66,7 @@ constexpr std::array<int, kCells> kFirstStep = [] {
 // The cheapest paths from the centre are those whose first step s minimises to_target[s];
 // cells are settled in order of to_target, so the search stops as soon as it passes the
 // first settled step's value, having settled every step that ties with it. Every tied
-// step is reported, so the caller can break ties. Costs must be non-negative or kImpassable.
+// step is reported. Costs must be non-negative or kImpassable.
 inline FirstSteps cheapest_first_steps(const Costs& costs, uint32_t targets) {
   uint32_t passable = 0;
   for (int i = 0; i < kCells; ++i)
@@ -104,14 +102,16 @@ inline FirstSteps cheapest_first_steps(const Costs& costs, uint32_t targets) {
   return result;
 }
 
-// One of the reported first steps (steps.moves != 0): the only one, or a uniform choice
-// among the tied ones (the RNG is drawn from only on a tie).
-inline Move pick_first_step(const FirstSteps& steps, Rng& rng) {
-  uint32_t moves = steps.moves;
-  const int count = std::popcount(moves);
-  int skip = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
-  while (skip-- > 0) moves &= moves - 1;  // drop the lowest set bits
-  return move_from_index(std::countr_zero(moves));
+// The order in which tied first steps are preferred: straight ahead, the forward
+// diagonals, the vertical steps, then the steps back.
+constexpr Move kStepPreference[8] = {{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1}, {-1, 0}, {-1, -1}, {-1, 1}};
+
+// The most preferred of the reported first steps (steps.moves != 0): a deterministic
+// choice, as an A* with a fixed expansion order makes, so no random draw is needed.
+inline Move preferred_first_step(const FirstSteps& steps) {
+  for (const Move m : kStepPreference)
+    if ((steps.moves >> move_index(m)) & 1) return m;
+  return Move{0, 0};
 }
 
 }  // namespace ratrace::view_path

@@ -9,21 +9,20 @@ int weight(const Genome& genome, int colour) { return static_cast<int>(genome.ch
 
 Move weight_chooser_move(const Genome& genome, const View& view, Rng& rng) {
   // The candidate ("blue") moves are the in-bounds forward moves (1, dy); each is worth the
-  // mean weight of the in-bounds cells one step further ahead, (2, dy-1..dy+1) ("yellow").
-  // Means are compared exactly as fractions sum / count.
+  // mean weight of its own cell and of the in-bounds cells one step further ahead,
+  // (2, dy-1..dy+1) ("yellow"). Means are compared exactly as fractions sum / count.
   int best_sum = -1, best_count = 1;
   int best[3];
   int tied = 0;
   for (int dy = -1; dy <= 1; ++dy) {
     if (view(1, dy) == kOutOfBounds) continue;
-    int sum = 0, count = 0;
+    int sum = weight(genome, view(1, dy)), count = 1;
     for (int ny = dy - 1; ny <= dy + 1; ++ny) {
       const int colour = view(2, ny);
       if (colour == kOutOfBounds) continue;
       sum += weight(genome, colour);
       ++count;
     }
-    // (2, dy) is in bounds whenever (1, dy) is, so count >= 1.
     const int lhs = sum * best_count, rhs = best_sum * count;
     if (lhs > rhs) {
       best_sum = sum;
@@ -45,14 +44,17 @@ RATRACE_PLAYER({
     .published_score = 220.83,
     .published_games = 1520,
     .published_rank = 0,
-    .summary = "Each colour has a 6-bit weight; each forward move is worth the mean weight of the cells its "
-               "own forward moves would reach (the three cells beyond it); takes the best, random on ties.",
+    .summary = "Each colour has a 6-bit weight; each forward move is worth the mean weight of its cell and of "
+               "the cells its own forward moves would reach (the three cells beyond it); takes the best, random "
+               "on ties.",
     .choices = "Followed: the weight of a possible next move is the average weight of the moves that could "
                "follow it. The write-up is one sentence over a lost picture, so almost everything is chosen: "
                "colour weights are 6-bit numbers at bits [6c, 6c+6) (the C# controller's sample layout); the "
                "possible next moves are the three forward moves (1,-1), (1,0), (1,1), never out of bounds; the "
                "moves that could follow are that cell's three forward moves, the cells (2, dy-1..dy+1), "
-               "out-of-bounds ones left out of the mean; the candidate cell's own colour does not count; ties "
-               "at random (drawing only on a tie).",
+               "out-of-bounds ones left out of the mean; the candidate cell's own weight is part of the mean (the "
+               "literal reading, follow-up cells only, cannot learn to avoid a deadly colour straight ahead and "
+               "scored 3.0 [0.8, 11.7] over 20 boards, against 220.8 published); ties at random (drawing only on "
+               "a tie).",
     .move = ratrace::weight_chooser_move,
 })

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-MISSING_MATPLOTLIB = 3  # exit code ratrace sweep --plot recognises
+MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
 
 
 def output_stem(out):
@@ -46,31 +46,41 @@ def plot(sweep, stem):
     baseline = settings[sweep["baseline"]["index"]]
     grid = [s for s in settings if s["in_grid"]]
 
+    all_x = sorted({s["values"][x_key] for s in settings})
+    log_x = use_log_axis(all_x)
     fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
     line_values = params[1]["values"] if line_key else [None]
+
+    def x_position(setting):
+        """The setting's x, its line's points set a little apart from the other lines' so
+        their error bars do not hide each other."""
+        x = setting["values"][x_key]
+        if not line_key or not setting["in_grid"]:
+            return x
+        shift = (line_values.index(setting["values"][line_key]) - (len(line_values) - 1) / 2) * 0.015
+        return x * (all_x[-1] / all_x[0]) ** shift if log_x else x + shift * (all_x[-1] - all_x[0])
+
     for line_value in line_values:
         points = [s for s in grid if line_key is None or s["values"][line_key] == line_value]
         points.sort(key=lambda s: s["values"][x_key])
-        xs = [s["values"][x_key] for s in points]
+        xs = [x_position(s) for s in points]
         ys = [s["summary"]["geometric_mean"] for s in points]
         label = f"{line_key} = {line_value:g}" if line_key else None
         ax.errorbar(xs, ys, yerr=error_bars(points), marker="o", capsize=4, label=label)
 
-    base_x = baseline["values"][x_key]
     base_y = baseline["summary"]["geometric_mean"]
     ax.axhline(base_y, color="grey", linestyle=":", linewidth=1)
-    ax.plot([base_x], [base_y], marker="*", markersize=16, color="black", linestyle="none",
+    ax.plot([x_position(baseline)], [base_y], marker="*", markersize=16, color="black", linestyle="none",
             label=f"baseline ({baseline['label'] if baseline['in_grid'] else sweep['baseline']['given']})",
             zorder=5)
     best = sweep["best"]
     if best["distinguishable"]:
         winner = settings[best["index"]]
-        ax.plot([winner["values"][x_key]], [winner["summary"]["geometric_mean"]], marker="o", markersize=14,
+        ax.plot([x_position(winner)], [winner["summary"]["geometric_mean"]], marker="o", markersize=14,
                 markerfacecolor="none", markeredgecolor="red", markeredgewidth=2, linestyle="none",
                 label=f"best, beats the baseline ({winner['label']})", zorder=6)
 
-    all_x = sorted({s["values"][x_key] for s in settings})
-    if use_log_axis(all_x):
+    if log_x:
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     # The swept values themselves as ticks, written as given rather than as powers of ten.

@@ -2,6 +2,8 @@
 // with player, board, seed, turn and specimen; they never crash a run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include "controller/player.h"
@@ -24,12 +26,19 @@ Move fail_on_rare_genome(const Genome& genome, const View&, Rng& rng) {
   return {1, rng.between(-1, 1)};
 }
 
+// Stays put; faults on any cell of colour 7.
+Move fail_on_colour_seven(const Genome&, const View& view, Rng&) {
+  if (view(0, 0) == 7) throw std::runtime_error("stood on colour 7");
+  return {0, 0};
+}
+
 const bool kPlayersRegistered = [] {
   register_player(test_player("TestFaultyMoveTwo", "Returns (2, 0).", move_two));
   register_player(test_player("TestFaultyView", "Reads view(3, 0).", read_outside_view));
   register_player(test_player("TestFaultyGenome", "Reads genome bit 100.", read_past_genome));
   register_player(test_player("TestFaultyThrow", "Throws.", give_up));
   register_player(test_player("TestFaultyRare", "Throws for genomes starting with seven ones.", fail_on_rare_genome));
+  register_player(test_player("TestFaultyColourSeven", "Stays put; throws on colour 7.", fail_on_colour_seven));
   return true;
 }();
 
@@ -115,6 +124,46 @@ TEST(Faults, FaultNamesTheFirstFaultingSpecimenAndTurn) {
     ++checked;
   }
   EXPECT_EQ(checked, 2);
+}
+
+// 5000 initial specimens move in parallel chunks on turn 1, and those on rows 3 and 11
+// (colour 7) all fault: the report must still name the lowest serial, as a serial game does.
+TEST(Faults, ParallelPathReportsTheSameFaultAsTheSerialGame) {
+  Config config;
+  config.initial_specimens = 5000;
+  std::vector<int8_t> colours(static_cast<size_t>(config.width * config.height), 0);
+  for (int y : {3, 11}) colours[static_cast<size_t>(y * config.width)] = 7;
+  const Track track(config, colours, standard_roles());
+  ASSERT_EQ(track.start_rows().size(), 15u);
+  TraceLog log;
+  uint64_t expected = UINT64_MAX;
+  try {
+    play_traced(config, track, "TestFaultyColourSeven", 77, log);
+    FAIL() << "no fault";
+  } catch (const GameFault& f) {
+    EXPECT_EQ(f.turn, 1);
+    expected = f.specimen;
+  }
+  uint64_t first_on_seven = UINT64_MAX, last_on_seven = 0;
+  for (const auto& e : log.named("born"))
+    if (e.at("at")[1] == 3 || e.at("at")[1] == 11) {
+      first_on_seven = std::min(first_on_seven, e.at("specimen").get<uint64_t>());
+      last_on_seven = std::max(last_on_seven, e.at("specimen").get<uint64_t>());
+    }
+  EXPECT_EQ(expected, first_on_seven);
+  EXPECT_GT(last_on_seven, 4096u);  // faults in several chunks of the parallel loop
+  for (bool cache : {true, false}) {
+    GameOptions options;
+    options.parallel = true;
+    options.cache = cache;
+    try {
+      play_game(config, track, find_player("TestFaultyColourSeven"), 77, options);
+      FAIL() << "no fault";
+    } catch (const GameFault& f) {
+      EXPECT_EQ(f.turn, 1);
+      EXPECT_EQ(f.specimen, expected) << "cache " << cache;
+    }
+  }
 }
 
 TEST(Faults, OtherGamesOfTheSameRunFinishNormally) {

@@ -116,36 +116,63 @@ TEST(RunningStar, PathSearchAgreesWithABruteForceOracleOnRandomViews) {
     ASSERT_EQ(got.cost, expected.cost) << "trial " << trial;
     ASSERT_EQ(got.moves, expected.moves) << "trial " << trial;
     if (expected.moves != 0) {
-      const Move m = call_player("Running Star", genome, grid, static_cast<uint64_t>(trial));
-      EXPECT_TRUE((expected.moves >> move_index(m)) & 1) << "trial " << trial;
+      // The player takes the first of the tied first steps in its fixed preference order.
+      Move preferred{0, 0};
+      for (const Move m : {Move{1, 0}, Move{1, -1}, Move{1, 1}, Move{0, -1}, Move{0, 1}, Move{-1, 0}, Move{-1, -1},
+                           Move{-1, 1}}) {
+        if ((expected.moves >> move_index(m)) & 1) {
+          preferred = m;
+          break;
+        }
+      }
+      Rng r(static_cast<uint64_t>(trial));
+      EXPECT_EQ(find_player("Running Star").move(genome, grid.view(), r), preferred) << "trial " << trial;
+      EXPECT_EQ(r.draws(), 0u);
     }
   }
 }
 
-TEST(RunningStar, NeverStepsOutOfBoundsAndBreaksTiesAtRandom) {
-  // Top row of the track; every in-bounds cell costs 1. Cheapest paths (cost 2): (1,0) or
-  // (1,1) then the column ahead, or (0,1) then the bottom-row cell ahead (1,2).
-  const Genome genome = chunks({{6, kRun1}});
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {6, 6, 6, 6, 6},
-                               {6, 6, 6, 6, 6},
-                               {6, 6, 6, 6, 6}});
-  std::set<std::pair<int, int>> seen;
-  for (uint64_t seed = 0; seed < 300; ++seed) {
-    const Move m = call_player("Running Star", genome, view, seed);
-    ASSERT_NE(m.dy, -1);
-    seen.insert({m.dx, m.dy});
-  }
-  EXPECT_EQ(seen, (std::set<std::pair<int, int>>{{1, 0}, {1, 1}, {0, 1}}));
+TEST(RunningStar, BreaksTiesBetweenFirstStepsByAFixedPreference) {
+  // Colour 6 costs 1, colour 0 costs 21.
+  const Genome genome = chunks({{6, kRun1}, {0, kRun21}});
+  // Uniform: every forward step reaches a target in two steps; straight ahead is preferred.
+  EXPECT_EQ(call_player("Running Star", genome, uniform_view(6)), (Move{1, 0}));
+  // (1,0) dear: (1,-1) and (1,1) tie; the upper diagonal is preferred.
+  const auto dear_ahead = make_view({{6, 6, 6, 6, 6},
+                                     {6, 6, 6, 6, 6},
+                                     {6, 6, 6, 0, 6},
+                                     {6, 6, 6, 6, 6},
+                                     {6, 6, 6, 6, 6}});
+  EXPECT_EQ(call_player("Running Star", genome, dear_ahead), (Move{1, -1}));
+  // All three forward cells dear: (0,-1) -> (1,-2) and (0,1) -> (1,2) tie; up is preferred.
+  const auto dear_column = make_view({{6, 6, 6, 6, 0},
+                                      {6, 6, 6, 0, 0},
+                                      {6, 6, 6, 0, 0},
+                                      {6, 6, 6, 0, 0},
+                                      {6, 6, 6, 6, 0}});
+  EXPECT_EQ(call_player("Running Star", genome, dear_column), (Move{0, -1}));
 }
 
-TEST(RunningStar, DrawsOnlyOnTiesOrWithoutAPath) {
-  const Genome genome = chunks({{0, kRun21}, {1, kRun3}, {2, kRun6}, {3, kRun10}});
-  const auto untied = make_view({{0, 0, 0, 1, 0}, {0, 0, 1, 2, 0}, {0, 0, 0, 3, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}});
-  Rng rng(3);
-  find_player("Running Star").move(genome, untied.view(), rng);
-  EXPECT_EQ(rng.draws(), 0u);
+TEST(RunningStar, NeverStepsOutOfBounds) {
+  // Top row of the track, (1,0) dear: (1,1) -> the column ahead and (0,1) -> (1,2) both
+  // cost 2; the preferred (1,-1) is out of bounds and never considered.
+  const Genome genome = chunks({{6, kRun1}, {0, kRun21}});
+  const auto view = make_view({{-1, -1, -1, -1, -1},
+                               {-1, -1, -1, -1, -1},
+                               {6, 6, 6, 0, 6},
+                               {6, 6, 6, 6, 6},
+                               {6, 6, 6, 6, 6}});
+  EXPECT_EQ(call_player("Running Star", genome, view), (Move{1, 1}));
+}
+
+TEST(RunningStar, DrawsOnlyWithoutAPath) {
+  const Genome genome = chunks({{0, kRun21}, {1, kRun3}, {2, kRun6}, {3, kRun10}, {6, kRun1}});
+  for (const ViewGrid& view : {make_view({{0, 0, 0, 1, 0}, {0, 0, 1, 2, 0}, {0, 0, 0, 3, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}),
+                               uniform_view(6)}) {
+    Rng rng(3);
+    find_player("Running Star").move(genome, view.view(), rng);
+    EXPECT_EQ(rng.draws(), 0u);
+  }
 
   // A hand-made view where nothing ahead is in bounds: no path, a random move.
   const auto blocked = make_view({{0, 0, 0, -1, -1},

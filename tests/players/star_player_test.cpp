@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include "tests/player_test_util.h"
 
 namespace ratrace::testing {
@@ -46,38 +44,30 @@ TEST(StarPlayer, OnlyTheRightmostColumnIsATarget) {
 }
 
 TEST(StarPlayer, NeverStepsOutOfBounds) {
-  // Bottom row of the track; below is out of bounds. Every in-bounds cell costs 5, so the
-  // cheapest paths take two steps: (1,-1) or (1,0) first, never (1,1).
-  const Genome genome = costs({{3, 5}});
+  // Bottom row of the track; below is out of bounds. In-bounds cells cost 5, (1,0) costs
+  // 63: (1,-1) then the column ahead costs 10; (1,1) is out of bounds and never considered.
+  const Genome genome = costs({{3, 5}, {0, 63}});
   const auto view = make_view({{3, 3, 3, 3, 3},
                                {3, 3, 3, 3, 3},
-                               {3, 3, 3, 3, 3},
+                               {3, 3, 3, 0, 3},
                                {-1, -1, -1, -1, -1},
                                {-1, -1, -1, -1, -1}});
-  std::set<std::pair<int, int>> seen;
-  for (uint64_t seed = 0; seed < 200; ++seed) {
-    const Move m = call_player("StarPlayer", genome, view, seed);
-    ASSERT_NE(m.dy, 1);
-    seen.insert({m.dx, m.dy});
-  }
-  EXPECT_EQ(seen, (std::set<std::pair<int, int>>{{1, -1}, {1, 0}}));
+  EXPECT_EQ(call_player("StarPlayer", genome, view), (Move{1, -1}));
 }
 
-TEST(StarPlayer, DrawsOnlyOnTies) {
-  const Genome genome = costs({{0, 63}, {1, 0}, {2, 10}});
-  const auto untied = make_view({{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 2, 2}, {0, 0, 1, 0, 0}, {0, 0, 0, 1, 1}});
-  Rng rng(5);
-  find_player("StarPlayer").move(genome, untied.view(), rng);
-  EXPECT_EQ(rng.draws(), 0u);
-
+TEST(StarPlayer, BreaksTiesByAFixedPreferenceWithoutDrawing) {
+  const Genome genome = costs({{7, 20}, {0, 63}});
   // Uniform costs: (1,-1), (1,0) and (1,1) all reach the right column in two steps.
-  int counts[3] = {0, 0, 0};
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    const Move m = call_player("StarPlayer", costs({{7, 20}}), uniform_view(7), seed);
-    ASSERT_EQ(m.dx, 1);
-    ++counts[m.dy + 1];
-  }
-  for (int c : counts) EXPECT_NEAR(c, 1000, 120);
+  Rng rng(5);
+  EXPECT_EQ(find_player("StarPlayer").move(genome, uniform_view(7).view(), rng), (Move{1, 0}));
+  EXPECT_EQ(rng.draws(), 0u);
+  // (1,0) dear: the diagonals tie, the upper one is preferred.
+  const auto dear_ahead = make_view({{7, 7, 7, 7, 7},
+                                     {7, 7, 7, 7, 7},
+                                     {7, 7, 7, 0, 7},
+                                     {7, 7, 7, 7, 7},
+                                     {7, 7, 7, 7, 7}});
+  EXPECT_EQ(call_player("StarPlayer", genome, dear_ahead), (Move{1, -1}));
 }
 
 }  // namespace

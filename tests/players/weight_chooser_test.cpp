@@ -14,9 +14,9 @@ Genome weights(std::initializer_list<std::pair<int, uint32_t>> colour_weights) {
   return builder.build();
 }
 
-TEST(WeightChooser, ChoosesByTheMeanWeightOfTheFollowUpCellsNotTheCellItself) {
+TEST(WeightChooser, ChoosesByTheMeanWeightOfTheCellAndItsFollowUpCells) {
   // (1,-1) is the heaviest colour itself, but beyond (1,1) lie the heavy cells:
-  // means (5+5+10)/3, (5+10+40)/3, (10+40+40)/3 for dy = -1, 0, 1.
+  // means (63+5+5+10)/4, (0+5+10+40)/4, (0+10+40+40)/4 for dy = -1, 0, 1.
   const auto view = make_view({{0, 0, 0, 0, 1},
                                {0, 0, 0, 3, 1},
                                {0, 0, 0, 0, 2},
@@ -27,11 +27,15 @@ TEST(WeightChooser, ChoosesByTheMeanWeightOfTheFollowUpCellsNotTheCellItself) {
   // Heavier cells above instead: it goes up.
   const Genome g2 = weights({{1, 50}, {2, 10}, {4, 5}});
   EXPECT_EQ(call_player(kName, g2, view), (Move{1, -1}));
+  // The candidate cell's own weight counts: only colour 3 at (1,-1) is heavy; means
+  // 63/4, 10/4, 20/4 (the follow-up cells alone would favour (1,1)).
+  const Genome g3 = weights({{3, 63}, {4, 10}});
+  EXPECT_EQ(call_player(kName, g3, view), (Move{1, -1}));
 }
 
 TEST(WeightChooser, LeavesOutOfBoundsCellsOutOfTheMeanAndNeverStepsOut) {
-  // Top row: (1,-1) is out of bounds. (1,0) sees (2,0), (2,1) of weight 40: mean 40.
-  // (1,1) sees 40, 40, 5: mean 28.3. Counting out of bounds as 0 would give (1,0) 26.7.
+  // Top row: (1,-1) is out of bounds. (1,0) (weight 0) sees (2,0), (2,1) of weight 40:
+  // mean 80/3. (1,1) sees 40, 40, 5: mean 85/4. Counting out of bounds as 0 would give (1,0) 20.
   const auto view = make_view({{-1, -1, -1, -1, -1},
                                {-1, -1, -1, -1, -1},
                                {0, 0, 0, 0, 4},
