@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "controller/breeding.h"
 #include "controller/rng.h"
@@ -239,8 +240,12 @@ class Game {
       goals += local_goals;
     };
     if (options_.parallel && !trace_ && n >= kParallelPopulation)
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain),
-                        [&](const tbb::blocked_range<size_t>& r) { run_range(r.begin(), r.end()); });
+      // Isolated: while it waits for this turn's chunks, a thread must not pick up another
+      // board's whole game, which would stall this one until that game ended.
+      tbb::this_task_arena::isolate([&] {
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain),
+                          [&](const tbb::blocked_range<size_t>& r) { run_range(r.begin(), r.end()); });
+      });
     else
       run_range(0, n);
     if (fault) throw *fault;

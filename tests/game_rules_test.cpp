@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
+#include "controller/breeding.h"
 #include "controller/player.h"
 #include "controller/runner.h"
 #include "tests/engine_test_util.h"
@@ -285,6 +287,72 @@ TEST(GameRules, ParentsAreDistinctLivingSpecimensFromEarlierTurns) {
     }
   }
   EXPECT_EQ(children, 80u * 10u);
+}
+
+// In a game, the first parent is drawn with probability proportional to fitness
+// 1 + x + 50 * goals of the specimens alive after the turn's moves, and the second the
+// same way among the rest. Each draw's fitness is compared with its expectation under
+// that rule, summed over all births: the standardised sum is within 4 (the draws are
+// independent given the population, so it is close to normal), while a uniform choice
+// of parents is far off, which shows the check has power.
+TEST(GameRules, ParentsAreDrawnProportionalToFitnessInAGame) {
+  Config config;
+  config.turns = 150;
+  std::vector<int8_t> colours(static_cast<size_t>(config.width * config.height));
+  for (size_t c = 0; c < colours.size(); ++c) colours[c] = static_cast<int8_t>(c % 8);  // empty colours only
+  const Track track(config, colours, standard_roles());
+  TraceLog log;
+  play_traced(config, track, "ForwardRandom", 2024, log);
+
+  struct State {
+    int x = 0;
+    uint64_t goals = 0;
+    int born = 0;
+  };
+  std::map<uint64_t, State> alive;
+  double first_sum = 0, first_var = 0, second_sum = 0, second_var = 0, uniform_sum = 0, uniform_var = 0;
+  size_t births = 0;
+  for (const auto& e : log.events) {
+    const std::string what = e.at("event");
+    const uint64_t s = e.at("specimen").get<uint64_t>();
+    const int turn = e.at("turn").get<int>();
+    if (what == "moved") alive[s].x = e.at("to")[0].get<int>();
+    if (what == "respawned") {
+      alive[s].x = 0;
+      alive[s].goals = e.at("goals").get<uint64_t>();
+    }
+    if (what == "died") alive.erase(s);
+    if (what != "born") continue;
+    if (!e.at("parents").is_null()) {
+      const auto parents = e.at("parents").get<std::vector<uint64_t>>();
+      std::map<uint64_t, double> f;
+      for (const auto& [serial, state] : alive)
+        if (state.born < turn) f[serial] = static_cast<double>(fitness(state.x, state.goals));
+      double sum = 0, sum2 = 0, sum3 = 0;
+      for (const auto& [serial, value] : f) {
+        sum += value;
+        sum2 += value * value;
+        sum3 += value * value * value;
+      }
+      const double fa = f.at(parents[0]), fb = f.at(parents[1]);
+      const double mean1 = sum2 / sum;
+      first_sum += fa - mean1;
+      first_var += sum3 / sum - mean1 * mean1;
+      const double rest = sum - fa, rest2 = sum2 - fa * fa, rest3 = sum3 - fa * fa * fa;
+      const double mean2 = rest2 / rest;
+      second_sum += fb - mean2;
+      second_var += rest3 / rest - mean2 * mean2;
+      const double n = static_cast<double>(f.size()), uniform_mean = sum / n;
+      uniform_sum += fa - uniform_mean;
+      uniform_var += sum2 / n - uniform_mean * uniform_mean;
+      ++births;
+    }
+    alive[s] = State{0, 0, turn};
+  }
+  ASSERT_EQ(births, 1500u);
+  EXPECT_LT(std::abs(first_sum / std::sqrt(first_var)), 4.0);
+  EXPECT_LT(std::abs(second_sum / std::sqrt(second_var)), 4.0);
+  EXPECT_GT(uniform_sum / std::sqrt(uniform_var), 10.0);
 }
 
 }  // namespace
