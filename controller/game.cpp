@@ -83,6 +83,13 @@ class GenomePool {
   size_t peak_ = 0;
 };
 
+// What one turn's moves produced, summed over the threads that made them.
+struct TurnTally {
+  uint64_t calls = 0;        // moves that called the player
+  uint64_t goals = 0;
+  uint64_t died_of_age = 0;  // specimens that died at the start of their turn, making no move
+};
+
 // The population, one array per field so that a turn streams through memory.
 struct Population {
   std::vector<uint16_t> cell;
@@ -187,22 +194,23 @@ class Game {
   // i's own random streams, so specimens can move in any order, on any thread. Tracing is
   // a template parameter to keep its branches out of the untraced inner loop.
   template <bool kTraced>
-  void move_one(size_t i, int turn, uint64_t turn_key, uint64_t& calls, uint64_t& goals) {
+  void move_one(size_t i, int turn, uint64_t turn_key, TurnTally& tally) {
     if (population_.age[i] >= config_.lifespan) {
       dead_[i] = 1;
+      ++tally.died_of_age;
       if constexpr (kTraced) event(i, turn, "died", {{"why", "age"}});
       return;
     }
     ++population_.age[i];
     const int from = population_.cell[i];
-    const int m = decide(i, turn_key, turn, calls);
+    const int m = decide(i, turn_key, turn, tally.calls);
     const int16_t to = track_.next(from, m);
     if constexpr (kTraced) trace_step(i, turn, from, m);
     if (to == Track::kDead) {
       dead_[i] = 1;
     } else if (to == Track::kGoal) {
       ++population_.goals[i];
-      ++goals;
+      ++tally.goals;
       Rng rng(stream_key(turn_key, kTagRespawn, i));
       population_.cell[i] = static_cast<uint16_t>(random_start(rng));
       population_.age[i] = 0;
@@ -217,27 +225,29 @@ class Game {
     current_turn_ = turn;
     const size_t n = population_.size();
     dead_.assign(n, 0);
-    std::atomic<uint64_t> calls{0}, goals{0};
-    std::mutex fault_mutex;
+    TurnTally total;
+    std::mutex fault_mutex, tally_mutex;
     std::optional<GameFault> fault;
     // Moves specimens [begin, end); a fault is kept per game, the lowest specimen index
     // winning, so which fault is reported does not depend on scheduling.
     auto run_range = [&](size_t begin, size_t end) {
-      uint64_t local_calls = 0, local_goals = 0;
+      TurnTally local;
       for (size_t i = begin; i < end; ++i) {
         if (cache_ && i + kPrefetchDistance < end)
           pool_.prefetch(population_.genome[i + kPrefetchDistance], population_.cell[i + kPrefetchDistance]);
         try {
-          if (trace_) move_one<true>(i, turn, turn_key, local_calls, local_goals);
-          else move_one<false>(i, turn, turn_key, local_calls, local_goals);
+          if (trace_) move_one<true>(i, turn, turn_key, local);
+          else move_one<false>(i, turn, turn_key, local);
         } catch (const GameFault& f) {
           std::lock_guard lock(fault_mutex);
           if (!fault || f.specimen < fault->specimen) fault.emplace(f);
           break;
         }
       }
-      calls += local_calls;
-      goals += local_goals;
+      std::lock_guard lock(tally_mutex);
+      total.calls += local.calls;
+      total.goals += local.goals;
+      total.died_of_age += local.died_of_age;
     };
     if (options_.parallel && !trace_ && n >= kParallelPopulation)
       // Isolated: while it waits for this turn's chunks, a thread must not pick up another
@@ -249,9 +259,9 @@ class Game {
     else
       run_range(0, n);
     if (fault) throw *fault;
-    result_.moves += n;
-    result_.player_calls += calls;
-    result_.score += goals;
+    result_.moves += n - total.died_of_age;
+    result_.player_calls += total.calls;
+    result_.score += total.goals;
   }
 
   // Drops this turn's dead, keeping order, and records the survivors' fitness for breeding.

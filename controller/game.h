@@ -29,7 +29,7 @@ struct GameResult {
   uint64_t score = 1;            // 1 + goals
   int turns = 0;                 // turns played (fewer than config.turns if it died out)
   uint64_t peak_population = 0;
-  uint64_t moves = 0;            // specimen moves made
+  uint64_t moves = 0;            // specimen moves made (dying of age is not a move)
   uint64_t player_calls = 0;     // moves that called the player (the rest came from the cache)
   uint64_t peak_genomes = 0;     // most distinct live genomes at once (the cache's size)
   bool interrupted = false;      // stopped through GameOptions::stop; not a result

@@ -225,6 +225,8 @@ Track track_from_json(const nlohmann::json& j, Config& config) {
   config.width = integer(j["width"], "width");
   config.height = integer(j["height"], "height");
   config.goal_column = integer(j["goal_column"], "goal_column");
+  // A track file is not generated: the generator's minimum of start cells does not apply.
+  config.min_start_cells = std::min(config.min_start_cells, config.height);
   config.validate();
 
   const auto& rows = j["colours"];
