@@ -129,11 +129,17 @@ nlohmann::json paired_to_json(const PairedSummary& p) {
 std::string format_score(double value) {
   if (!std::isfinite(value)) return "inf";
   std::ostringstream out;
-  out << std::fixed << std::setprecision(value < 10 ? 2 : value < 1000 ? 1 : 0) << value;
+  // Ratios far below 1 keep two significant digits instead of printing as 0.00.
+  if (value > 0 && value < 0.01) out << std::scientific << std::setprecision(1) << value;
+  else out << std::fixed << std::setprecision(value < 10 ? 2 : value < 1000 ? 1 : 0) << value;
   return out.str();
 }
 
-std::string format_interval(double low, double high) { return "[" + format_score(low) + ", " + format_score(high) + "]"; }
+std::string format_interval(double low, double high) {
+  std::string text = "[";
+  text.append(format_score(low)).append(", ").append(format_score(high)).append("]");
+  return text;
+}
 
 void write_json_file(const std::string& path, const nlohmann::json& j) {
   const auto parent = std::filesystem::path(path).parent_path();

@@ -172,6 +172,11 @@ class Game {
       if (known >= 0) return known;
     }
     ++calls;
+    return call_player(i, id, at, turn_key, turn);
+  }
+
+  // Out of line: the memo hit above is the inner loop's common case and must stay small.
+  [[gnu::noinline]] int call_player(size_t i, uint32_t id, int at, uint64_t turn_key, int turn) {
     Rng rng(stream_key(turn_key, kTagMove, i));
     Move move;
     try {
