@@ -35,7 +35,7 @@ namespace {
 std::atomic<bool> g_stop{false};
 void on_signal(int) {
   if (g_stop.exchange(true)) std::_Exit(130);
-  constexpr char kMessage[] = "\nstopping: finishing nothing new, keeping every finished game (Ctrl-C again to kill)\n";
+  constexpr char kMessage[] = "\nstopping: unfinished games are dropped, every finished game is kept (Ctrl-C again to kill)\n";
   [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
 }
 }  // namespace
