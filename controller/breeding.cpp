@@ -23,7 +23,10 @@ void ParentSampler::assign(std::span<const uint64_t> fitness) {
 }
 
 size_t ParentSampler::locate(uint64_t u) const {
-  return static_cast<size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), u) - prefix_.begin());
+  // Branch-free upper_bound: halve the range, moving its start past every prefix <= u.
+  const uint64_t* base = prefix_.data();
+  for (size_t n = prefix_.size(); n > 1; n -= n / 2) base = base[n / 2 - 1] <= u ? base + n / 2 : base;
+  return static_cast<size_t>(base - prefix_.data()) + (*base <= u ? 1 : 0);
 }
 
 std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
@@ -47,10 +50,13 @@ EventSkipper::EventSkipper(double p) : p_(p) {
 int EventSkipper::skip(Rng& rng) const {
   if (p_ <= 0) return kMaxGenomeBits;
   if (p_ >= 1) return 0;
-  // skip >= k exactly when u < P(skip >= k) * 2^64; the thresholds fall with k.
+  // skip >= k exactly when u < P(skip >= k) * 2^64; the thresholds fall with k, so the
+  // skip is the number of leading thresholds above u: a branch-free binary search.
   const uint64_t u = rng.next();
-  return static_cast<int>(std::partition_point(at_least_.begin(), at_least_.end(), [u](uint64_t t) { return u < t; }) -
-                          at_least_.begin());
+  static_assert(kMaxGenomeBits == 128);
+  int count = 0;
+  for (int step = 64; step >= 1; step /= 2) count += u < at_least_[static_cast<size_t>(count + step - 1)] ? step : 0;
+  return count == 127 && u < at_least_[127] ? 128 : count;
 }
 
 Breeder::Breeder(const Config& config)
