@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "controller/player.h"
+#include "players/view_geometry.h"
 
 namespace ratrace {
 namespace {
@@ -15,27 +16,11 @@ constexpr int kBangerBits = 36;
 constexpr int kViewRadius = 2;
 constexpr int kViewCells = 25;
 
-struct Offset {
-  int dx;
-  int dy;
-};
-
-// ttt -> the neighbour a trap gene points at (row by row around the cell, centre skipped).
-constexpr std::array<Offset, 8> kTrapDirections = {
-    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
-
-constexpr int cell_index(int dx, int dy) { return (dy + kViewRadius) * 5 + dx + kViewRadius; }
-constexpr bool in_view(int dx, int dy) {
-  return dx >= -kViewRadius && dx <= kViewRadius && dy >= -kViewRadius && dy <= kViewRadius;
-}
-
-// Hash of the 25 view colours (out of bounds included) to one of `count` genome bits.
-int view_hash_index(const View& view, int count) {
-  uint64_t h = 0;
-  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
-    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) h = h * 17 + static_cast<uint64_t>(view(dx, dy) + 1);
-  return static_cast<int>(mix64(h) % static_cast<uint64_t>(count));
-}
+using view_geometry::in_view;
+using view_geometry::view_hash_index;
+constexpr auto cell_index = view_geometry::view_index;
+// ttt -> the neighbour a trap gene points at.
+constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
 
 Move blind_faith_move(const Genome& genome, const View& view, Rng&) {
   // Which view cells the rat believes unsafe: out of bounds, "bad" colours, and every cell
@@ -53,7 +38,7 @@ Move blind_faith_move(const Genome& genome, const View& view, Rng&) {
       if (gene & 0b1000) {
         if (!(gene & 0b0100)) bad[cell_index(dx, dy)] = true;  // 10xx bad, 11xx good
       } else {
-        const Offset d = kTrapDirections[gene & 0b0111];  // 0ttt: danger at the cell ttt points to
+        const Move d = kTrapDirections[gene & 0b0111];  // 0ttt: danger at the cell ttt points to
         if (in_view(dx + d.dx, dy + d.dy)) bad[cell_index(dx + d.dx, dy + d.dy)] = true;
       }
     }

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "controller/player.h"
+#include "players/view_geometry.h"
 
 namespace ratrace {
 namespace {
@@ -16,18 +17,11 @@ constexpr int kView = 2;       // view radius: the 5x5 view
 constexpr int kGrid = 3;       // safety-grid radius: the 7x7 grid
 constexpr int kGridSide = 2 * kGrid + 1;  // 49 cells: bits of a uint64_t
 
-struct Offset {
-  int dx;
-  int dy;
-};
-
-// ttt -> the neighbour a trap gene points at: row by row around the cell, centre skipped
-// (dx grows to the right, dy downwards).
-constexpr std::array<Offset, 8> kTrapDirections = {
-    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
+// ttt -> the neighbour a trap gene points at.
+constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
 
 constexpr int grid_index(int dx, int dy) { return (dy + kGrid) * kGridSide + dx + kGrid; }
-constexpr int view_index(int dx, int dy) { return (dy + kView) * 5 + dx + kView; }
+using view_geometry::view_index;
 
 // Cell sets are masks: 7x7 grid cell (dx, dy) is bit grid_index(dx, dy) of a uint64_t, 5x5
 // view cell (dx, dy) is bit view_index(dx, dy) of a uint32_t.
@@ -63,7 +57,7 @@ Move cautious_specimens_move(const Genome& genome, const View& view, Rng& rng) {
       if (gene & 0b1000) {
         if (!(gene & 0b0100)) mark(dx, dy);  // 10xx bad; 11xx good
       } else {
-        const Offset d = kTrapDirections[gene & 0b0111];  // 0ttt
+        const Move d = kTrapDirections[gene & 0b0111];  // 0ttt
         mark(dx + d.dx, dy + d.dy);
       }
     }

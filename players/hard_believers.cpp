@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "controller/player.h"
+#include "players/view_geometry.h"
 
 namespace ratrace {
 namespace {
@@ -20,35 +21,19 @@ constexpr int kUnreachable = 1000;
 // Gene type: the two high bits of the 5-bit gene; the three low bits are its value.
 enum GeneType : uint32_t { kDanger = 0b00, kBeam = 0b01, kBad = 0b10, kGood = 0b11 };
 
-struct Offset {
-  int dx;
-  int dy;
-};
-
-// The 8 neighbours, row by row around the cell: a danger gene's direction ttt, and the
-// order in which a beam cell's neighbours make its signature.
-constexpr std::array<Offset, 8> kNeighbours = {
-    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
-
-constexpr int cell_index(int dx, int dy) { return (dy + kViewRadius) * 5 + dx + kViewRadius; }
-constexpr bool in_view(int dx, int dy) {
-  return dx >= -kViewRadius && dx <= kViewRadius && dy >= -kViewRadius && dy <= kViewRadius;
-}
-
-// Hash of the 25 view colours (out of bounds included) to one of `count` genome bits.
-int view_hash_index(const View& view, int count) {
-  uint64_t h = 0;
-  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
-    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) h = h * 17 + static_cast<uint64_t>(view(dx, dy) + 1);
-  return static_cast<int>(mix64(h) % static_cast<uint64_t>(count));
-}
+using view_geometry::in_view;
+using view_geometry::view_hash_index;
+constexpr auto cell_index = view_geometry::view_index;
+// The 8 neighbours: a danger gene's direction ttt, and the order in which a beam cell's
+// neighbours make its signature.
+constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
 
 // The local signature of the cell at (dx, dy): its 8 neighbours' colours (a neighbour
 // outside the view reads as "unseen", so signatures on the view's rim are inexact),
 // hashed to one of 4 values.
 uint32_t beam_signature(const View& view, int dx, int dy) {
   uint64_t h = 0;
-  for (const Offset& n : kNeighbours) {
+  for (const Move& n : kNeighbours) {
     const int x = dx + n.dx, y = dy + n.dy;
     const int v = in_view(x, y) ? view(x, y) + 1 : 17;  // 0 out of bounds, 1..16 colours, 17 unseen
     h = h * 18 + static_cast<uint64_t>(v);
@@ -79,7 +64,7 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
           if (beam_signature(view, dx, dy) == (value & 0b11)) blocked[cell_index(dx, dy)] = true;
           break;
         case kDanger: {
-          const Offset d = kNeighbours[value];
+          const Move d = kNeighbours[value];
           if (in_view(dx + d.dx, dy + d.dy)) blocked[cell_index(dx + d.dx, dy + d.dy)] = true;
           break;
         }
@@ -103,7 +88,7 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
   while (head < tail) {
     const int i = queue[head++];
     const int x = i % 5 - kViewRadius, y = i / 5 - kViewRadius;
-    for (const Offset& n : kNeighbours) {
+    for (const Move& n : kNeighbours) {
       const int nx = x + n.dx, ny = y + n.dy;
       if (!in_view(nx, ny) || (nx == 0 && ny == 0)) continue;
       const int j = cell_index(nx, ny);

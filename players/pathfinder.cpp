@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "controller/player.h"
+#include "players/view_geometry.h"
 
 namespace ratrace {
 namespace {
@@ -26,14 +27,8 @@ constexpr int kCells = kCols * kRows;
 constexpr int kBlocked = -1;        // out of bounds: never entered
 constexpr int kInfinity = INT_MAX / 4;
 
-struct Offset {
-  int dx;
-  int dy;
-};
-
-// cde -> trap direction: row by row around the cell, centre skipped (dx right, dy down).
-constexpr std::array<Offset, 8> kTrapDirections = {
-    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
+// cde -> trap direction.
+constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
 
 // The rat's first steps, in the order that breaks ties between equally cheap paths.
 constexpr std::array<Move, 5> kSteps = {{{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1}}};
@@ -97,7 +92,7 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
     for (int dx = -2; dx <= 2; ++dx) {
       const int colour = view(dx, dy);
       if (colour == kOutOfBounds || colour_trap[colour] < 0) continue;
-      const Offset d = kTrapDirections[colour_trap[colour]];
+      const Move d = kTrapDirections[colour_trap[colour]];
       const int tx = dx + d.dx, ty = dy + d.dy;
       if (tx >= 0 && tx < kCols && ty >= -3 && ty <= 3) targeted |= 1u << grid_index(tx, ty);
     }
