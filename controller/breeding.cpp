@@ -1,6 +1,5 @@
 #include "controller/breeding.h"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 

@@ -90,6 +90,43 @@ void Progress::close() {
   if (tty_) std::fputs("\r\033[K", stderr);
 }
 
+PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& tasks, const RunFlags& flags,
+                              const StopOnSignal& stop, Progress& progress) {
+  const RunHeader& run = journal.header();
+  // Running sums of log scores, so each game updates its entrant's mean in O(1).
+  std::vector<double> log_sum(run.entrants.size(), 0);
+  std::vector<size_t> counted(run.entrants.size(), 0);
+  auto count = [&](size_t e, const BoardResult& r) {
+    if (!r.fault.empty()) return;
+    log_sum[e] += std::log(static_cast<double>(r.score));
+    ++counted[e];
+  };
+  for (size_t e = 0; e < run.entrants.size(); ++e)
+    for (const auto& r : journal.results()[e])
+      if (r) count(e, *r);
+  PlayedGames played;
+  const auto start = std::chrono::steady_clock::now();
+  run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
+             [&](size_t e, const BoardResult& r) {
+               journal.append(e, r);
+               ++played.games;
+               played.moves += r.moves;
+               count(e, r);
+               progress.game_finished(run.entrants[e].label, r,
+                                      counted[e] ? std::exp(log_sum[e] / static_cast<double>(counted[e])) : 0);
+             });
+  played.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return played;
+}
+
+int report_interrupted(const Journal& journal) {
+  const RunHeader& run = journal.header();
+  std::fprintf(stderr, "interrupted: %zu of %zu games kept in %s; finish with: ratrace %s --resume %s\n",
+               journal.finished_count(), run.entrants.size() * static_cast<size_t>(run.boards), journal.path().c_str(),
+               run.command.c_str(), journal.path().c_str());
+  return 130;
+}
+
 Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header) {
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);

@@ -54,6 +54,21 @@ class Progress {
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
 
+// The games play_into_journal played now (not those already in the journal).
+struct PlayedGames {
+  size_t games = 0;
+  uint64_t moves = 0;
+  double seconds = 0;  // wall time
+};
+
+// Plays `tasks` of the journal's run (flags give threads and cache): appends each game to
+// the journal as it ends and reports it to `progress` with its entrant's running geometric
+// mean over every finished, unfaulted game, those already in the journal included.
+PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& tasks, const RunFlags& flags,
+                              const StopOnSignal& stop, Progress& progress);
+// Says what an interrupted run kept and how to finish it; returns the exit code, 130.
+int report_interrupted(const Journal& journal);
+
 // Opens the run's journal: resumes --resume, or creates a new one at --journal (default
 // runs/<name>.jsonl).
 Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header);

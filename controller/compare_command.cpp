@@ -58,10 +58,6 @@ int run_compare(const CompareOptions& options) {
   StopOnSignal stop;
   Progress progress("compare (at most " + std::to_string(run.boards) + " boards)", 2 * static_cast<size_t>(run.boards),
                     journal.finished_count());
-  std::vector<std::vector<uint64_t>> running(2);
-  for (size_t e = 0; e < 2; ++e)
-    for (const auto& r : journal.results()[e])
-      if (r && r->fault.empty()) running[e].push_back(r->score);
 
   // Every look is retaken from the journal on --resume, so a resumed run decides exactly
   // as an uninterrupted one.
@@ -74,17 +70,10 @@ int run_compare(const CompareOptions& options) {
     std::vector<BoardTask> tasks;
     for (const auto& task : journal.missing())
       if (task.board < boards_used) tasks.push_back(task);
-    run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
-               [&](size_t e, const BoardResult& r) {
-                 journal.append(e, r);
-                 if (r.fault.empty()) running[e].push_back(r.score);
-                 progress.game_finished(run.entrants[e].label, r, summarise(running[e]).geometric_mean);
-               });
+    play_into_journal(journal, tasks, flags, stop, progress);
     if (stop.stopped()) {
       progress.close();
-      std::fprintf(stderr, "interrupted: %zu games kept in %s; finish with: ratrace compare --resume %s\n",
-                   journal.finished_count(), journal.path().c_str(), journal.path().c_str());
-      return 130;
+      return report_interrupted(journal);
     }
     pair = paired_scores(journal.results()[0], journal.results()[1], boards_used);
     look = sequential_look(plan, pair.a, pair.b, k + 1 == looks.size());

@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -100,27 +99,9 @@ int run_leaderboard(const LeaderboardOptions& options) {
 
   StopOnSignal stop;
   Progress progress("leaderboard", players * static_cast<size_t>(run.boards), journal.finished_count());
-  std::vector<std::vector<uint64_t>> running(players);
-  for (size_t e = 0; e < players; ++e)
-    for (const auto& r : journal.results()[e])
-      if (r && r->fault.empty()) running[e].push_back(r->score);
-  const auto start = std::chrono::steady_clock::now();
-  uint64_t moves_now = 0;
-  run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
-             [&](size_t e, const BoardResult& r) {
-               journal.append(e, r);
-               moves_now += r.moves;
-               if (r.fault.empty()) running[e].push_back(r.score);
-               progress.game_finished(run.entrants[e].label, r, summarise(running[e]).geometric_mean);
-             });
+  const PlayedGames played = play_into_journal(journal, tasks, flags, stop, progress);
   progress.close();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (stop.stopped()) {
-    std::fprintf(stderr, "interrupted: %zu of %zu games kept in %s; finish with: ratrace leaderboard --resume %s\n",
-                 journal.finished_count(), players * static_cast<size_t>(run.boards), journal.path().c_str(),
-                 journal.path().c_str());
-    return 130;
-  }
+  if (stop.stopped()) return report_interrupted(journal);
 
   std::vector<LeaderboardRow> rows;
   std::vector<const BoardResult*> faulted;
@@ -148,10 +129,10 @@ int run_leaderboard(const LeaderboardOptions& options) {
               static_cast<unsigned long long>(run.master_seed), faulted.empty() ? "" : ", faulted boards left out");
   std::printf("%s\n", leaderboard_text(rows).c_str());
   std::printf("%s\n", rank_agreement_text(agreement).c_str());
-  if (!tasks.empty())
+  if (played.games > 0)
     std::printf("speed: %.2f games/s, %.1f million specimen moves/s (%zu games in %.1f s)\n",
-                static_cast<double>(tasks.size()) / wall, static_cast<double>(moves_now) / wall / 1e6, tasks.size(),
-                wall);
+                static_cast<double>(played.games) / played.seconds,
+                static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("FAULT board %d: %s\n", r->index, r->fault.c_str());
 
   if (!flags.json_file.empty()) {

@@ -1,4 +1,3 @@
-#include <chrono>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -21,30 +20,12 @@ int run_score(const ScoreOptions& options) {
   if (journal.header().command != "score") throw std::invalid_argument("--resume: that journal is not from 'score'");
   const RunHeader& run = journal.header();
   const Entrant& entrant = run.entrants.at(0);
-  const int threads = flags.threads;
 
   StopOnSignal stop;
-  const auto tasks = journal.missing();
   Progress progress("score " + entrant.player, static_cast<size_t>(run.boards), journal.finished_count());
-  std::vector<uint64_t> running;
-  for (const auto& r : journal.results()[0])
-    if (r && r->fault.empty()) running.push_back(r->score);
-  const auto start = std::chrono::steady_clock::now();
-  uint64_t moves_now = 0;
-  run_boards(run.entrants, tasks, run.master_seed, {threads, !flags.no_cache, stop.flag()},
-             [&](size_t e, const BoardResult& r) {
-               journal.append(e, r);
-               moves_now += r.moves;
-               if (r.fault.empty()) running.push_back(r.score);
-               progress.game_finished(entrant.player, r, summarise(running).geometric_mean);
-             });
+  const PlayedGames played = play_into_journal(journal, journal.missing(), flags, stop, progress);
   progress.close();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (stop.stopped()) {
-    std::fprintf(stderr, "interrupted: %zu of %d boards kept in %s; finish with: ratrace score --resume %s\n",
-                 journal.finished_count(), run.boards, journal.path().c_str(), journal.path().c_str());
-    return 130;
-  }
+  if (stop.stopped()) return report_interrupted(journal);
 
   std::vector<uint64_t> scores;
   std::vector<const BoardResult*> faulted;
@@ -63,9 +44,10 @@ int run_score(const ScoreOptions& options) {
               format_interval(s.ci_low, s.ci_high).c_str());
   std::printf("  median %s, min %s, max %s, boards scoring 1: %.0f%%\n", format_score(s.median).c_str(),
               format_score(s.min).c_str(), format_score(s.max).c_str(), 100 * s.share_of_ones);
-  if (!tasks.empty())
+  if (played.games > 0)
     std::printf("  speed: %.2f boards/s, %.1f million specimen moves/s (%zu games in %.1f s)\n",
-                static_cast<double>(tasks.size()) / wall, static_cast<double>(moves_now) / wall / 1e6, tasks.size(), wall);
+                static_cast<double>(played.games) / played.seconds,
+                static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("  FAULT board %d: %s\n", r->index, r->fault.c_str());
 
   if (!flags.json_file.empty()) {

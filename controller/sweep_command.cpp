@@ -137,23 +137,9 @@ int run_sweep(const SweepOptions& options) {
   StopOnSignal stop;
   const auto tasks = journal.missing();
   Progress progress("sweep " + player, run.entrants.size() * static_cast<size_t>(run.boards), journal.finished_count());
-  std::vector<std::vector<uint64_t>> running(run.entrants.size());
-  for (size_t e = 0; e < run.entrants.size(); ++e)
-    for (const auto& r : journal.results()[e])
-      if (r && r->fault.empty()) running[e].push_back(r->score);
-  run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
-             [&](size_t e, const BoardResult& r) {
-               journal.append(e, r);
-               if (r.fault.empty()) running[e].push_back(r.score);
-               progress.game_finished(run.entrants[e].label, r, summarise(running[e]).geometric_mean);
-             });
+  play_into_journal(journal, tasks, flags, stop, progress);
   progress.close();
-  if (stop.stopped()) {
-    std::fprintf(stderr, "interrupted: %zu of %zu games kept in %s; finish with: ratrace sweep --resume %s\n",
-                 journal.finished_count(), run.entrants.size() * static_cast<size_t>(run.boards),
-                 journal.path().c_str(), journal.path().c_str());
-    return 130;
-  }
+  if (stop.stopped()) return report_interrupted(journal);
 
   const auto& results = journal.results();
   std::vector<ScoreSummary> summaries;
