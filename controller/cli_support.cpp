@@ -127,9 +127,13 @@ int report_interrupted(const Journal& journal) {
   return 130;
 }
 
-Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header) {
+Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
+                     RunHeader header) {
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);
+    if (journal.header().command != command)
+      throw std::invalid_argument("--resume: " + flags.resume_file + " is a journal of '" + journal.header().command +
+                                  "', not of '" + command + "'");
     spdlog::info("resuming {}: {} games already finished", flags.resume_file, journal.finished_count());
     return journal;
   }

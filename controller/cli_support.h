@@ -69,9 +69,10 @@ PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& ta
 // Says what an interrupted run kept and how to finish it; returns the exit code, 130.
 int report_interrupted(const Journal& journal);
 
-// Opens the run's journal: resumes --resume, or creates a new one at --journal (default
-// runs/<name>.jsonl).
-Journal open_journal(const RunFlags& flags, const std::string& default_name, RunHeader header);
+// Opens the run's journal: resumes --resume (which must be a journal of `command`), or
+// creates a new one with `header` at --journal (default runs/<default_name>.jsonl).
+Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
+                     RunHeader header);
 
 nlohmann::json summary_to_json(const ScoreSummary& s);
 nlohmann::json paired_to_json(const PairedSummary& p);

@@ -45,9 +45,8 @@ int run_compare(const CompareOptions& options) {
   const RunFlags& flags = options.run;
   RunHeader header;
   if (flags.resume_file.empty()) header = compare_header(options);
-  Journal journal = open_journal(flags, "compare-seed" + std::to_string(flags.seed), header);
+  Journal journal = open_journal(flags, "compare", "compare-seed" + std::to_string(flags.seed), header);
   const RunHeader& run = journal.header();
-  if (run.command != "compare") throw std::invalid_argument("--resume: that journal is not from 'compare'");
   const Entrant& a = run.entrants.at(0);
   const Entrant& b = run.entrants.at(1);
   const SequentialPlan plan{run.extra.at("min_boards").get<int>(), run.boards, run.extra.at("batch").get<int>(),

@@ -82,9 +82,8 @@ int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
   RunHeader header;
   if (flags.resume_file.empty()) header = new_run(options);
-  Journal journal = open_journal(flags, "leaderboard-seed" + std::to_string(flags.seed), std::move(header));
-  if (journal.header().command != "leaderboard")
-    throw std::invalid_argument("--resume: that journal is not from 'leaderboard'");
+  Journal journal =
+      open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed), std::move(header));
   const RunHeader& run = journal.header();
   const size_t players = run.entrants.size();
 

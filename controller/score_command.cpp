@@ -16,8 +16,8 @@ int run_score(const ScoreOptions& options) {
     find_player(options.player);
     header = {"score", flags.seed, flags.boards, {{options.player, options.player, build_config(flags.config_file, flags.sets)}}, {}};
   }
-  Journal journal = open_journal(flags, "score-" + options.player + "-seed" + std::to_string(flags.seed), header);
-  if (journal.header().command != "score") throw std::invalid_argument("--resume: that journal is not from 'score'");
+  Journal journal =
+      open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed), header);
   const RunHeader& run = journal.header();
   const Entrant& entrant = run.entrants.at(0);
 

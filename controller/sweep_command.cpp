@@ -125,9 +125,9 @@ int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
   RunHeader header;
   if (flags.resume_file.empty()) header = sweep_header(options);
-  Journal journal = open_journal(flags, "sweep-" + options.player + "-seed" + std::to_string(flags.seed), header);
+  Journal journal =
+      open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed), header);
   const RunHeader& run = journal.header();
-  if (run.command != "sweep") throw std::invalid_argument("--resume: that journal is not from 'sweep'");
   const size_t baseline = run.extra.at("baseline_entrant").get<size_t>();
   const size_t grid_size = run.extra.at("grid_size").get<size_t>();
   const std::string& player = run.entrants.at(0).player;
