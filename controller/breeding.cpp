@@ -15,12 +15,6 @@ uint64_t below64(Rng& rng, uint64_t n) {
   return static_cast<uint64_t>(m >> 64);
 }
 
-void ParentSampler::assign(std::span<const uint64_t> fitness) {
-  prefix_.resize(fitness.size());
-  uint64_t sum = 0;
-  for (size_t i = 0; i < fitness.size(); ++i) prefix_[i] = sum += fitness[i];
-}
-
 size_t ParentSampler::locate(uint64_t u) const {
   // Branch-free upper_bound: halve the range, moving its start past every prefix <= u.
   const uint64_t* base = prefix_.data();
@@ -38,24 +32,20 @@ std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
   return {first, locate(u)};
 }
 
-EventSkipper::EventSkipper(double p) : p_(p) {
+EventSkipper::EventSkipper(double p) : p_(p), certain_(p <= 0 || p >= 1) {
+  // skip >= k exactly when the draw u < P(skip >= k) * 2^64 = (1 - p)^k * 2^64.
   for (int k = 1; k <= kMaxGenomeBits; ++k) {
     const double scaled = std::pow(1 - p, k) * 0x1.0p64;
     at_least_[static_cast<size_t>(k - 1)] =
         scaled >= 0x1.0p64 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(scaled);
   }
-}
-
-int EventSkipper::skip(Rng& rng) const {
-  if (p_ <= 0) return kMaxGenomeBits;
-  if (p_ >= 1) return 0;
-  // skip >= k exactly when u < P(skip >= k) * 2^64; the thresholds fall with k, so the
-  // skip is the number of leading thresholds above u: a branch-free binary search.
-  const uint64_t u = rng.next();
-  static_assert(kMaxGenomeBits == 128);
-  int count = 0;
-  for (int step = 64; step >= 1; step /= 2) count += u < at_least_[static_cast<size_t>(count + step - 1)] ? step : 0;
-  return count == 127 && u < at_least_[127] ? 128 : count;
+  at_least_[kMaxGenomeBits] = 0;  // never below: ends the scan at kMaxGenomeBits
+  for (size_t b = 0; b < guide_.size(); ++b) {
+    const uint64_t largest = (b << (64 - kGuideBits)) | (~uint64_t{0} >> kGuideBits);
+    int count = 0;
+    while (largest < at_least_[static_cast<size_t>(count)]) ++count;
+    guide_[b] = static_cast<uint8_t>(count);
+  }
 }
 
 Breeder::Breeder(const Config& config)

@@ -22,9 +22,13 @@ uint64_t below64(Rng& rng, uint64_t n);
 class ParentSampler {
  public:
   ParentSampler() = default;
-  explicit ParentSampler(std::span<const uint64_t> fitness) { assign(fitness); }
-  // Rebuilds for a new population, reusing the memory of the last one.
-  void assign(std::span<const uint64_t> fitness);
+  explicit ParentSampler(std::span<const uint64_t> fitness) {
+    for (uint64_t f : fitness) add(f);
+  }
+  // Starts a new population, reusing the memory of the last one; then add() each
+  // specimen's fitness in order, as the turn that computes them goes along.
+  void clear() { prefix_.clear(); }
+  void add(uint64_t fitness) { prefix_.push_back(total() + fitness); }
   // First parent proportional to fitness; second proportional to fitness among the rest.
   std::pair<size_t, size_t> pick(Rng& rng) const;
   uint64_t total() const { return prefix_.empty() ? 0 : prefix_.back(); }
@@ -36,16 +40,28 @@ class ParentSampler {
 
 // Bit positions of independent Bernoulli(p) events along a genome, drawn by geometric
 // skips: the same distribution as one coin per bit, with one draw per event. The skip is
-// read off a table of P(skip >= k) by binary search, so no logarithm per draw.
+// read off a table of P(skip >= k), so no logarithm per draw; a guide table indexed by the
+// draw's top bits starts the search at most a step or two from the answer.
 class EventSkipper {
  public:
   explicit EventSkipper(double p);
   // Bits to skip before the next event: 0, 1, ...; anything >= kMaxGenomeBits means none.
-  int skip(Rng& rng) const;
+  int skip(Rng& rng) const {
+    if (certain_) return p_ <= 0 ? kMaxGenomeBits : 0;  // p = 0 or 1: no draw needed
+    const uint64_t u = rng.next();
+    int count = guide_[u >> (64 - kGuideBits)];
+    while (u < at_least_[static_cast<size_t>(count)]) ++count;
+    return count;
+  }
 
  private:
+  static constexpr int kGuideBits = 10;
   double p_;
-  std::array<uint64_t, kMaxGenomeBits> at_least_;  // [k-1]: P(skip >= k) * 2^64, k = 1..128
+  bool certain_;
+  // [k]: P(skip >= k + 1) * 2^64, k = 0..127, falling with k; [128] = 0 ends every scan.
+  std::array<uint64_t, kMaxGenomeBits + 1> at_least_;
+  // [b]: the skip of the largest draw with top bits b, a lower bound for all of them.
+  std::array<uint8_t, size_t{1} << kGuideBits> guide_;
 };
 
 // Child genome: start from a random parent, switch parents between bits with probability

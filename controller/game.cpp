@@ -34,10 +34,11 @@ class GenomePool {
   GenomePool(int cells, bool cache) : cells_(static_cast<size_t>(cells)), cache_(cache) {}
 
   uint32_t acquire(const Genome& genome) {
-    auto [it, inserted] = index_.try_emplace(genome, 0);
-    if (!inserted) {
-      ++live_[it->second];
-      return it->second;
+    const uint64_t hash = GenomeHash{}(genome);
+    size_t slot = find(genome, hash);
+    if (slots_[slot].id != kEmptySlot) {
+      ++live_[slots_[slot].id];
+      return slots_[slot].id;
     }
     uint32_t id;
     if (!free_.empty()) {
@@ -45,21 +46,23 @@ class GenomePool {
       free_.pop_back();
       genomes_[id] = genome;
       live_[id] = 1;
+      // Cleared here rather than on release: the row is about to be read anyway.
+      if (cache_) std::fill_n(moves_.begin() + static_cast<ptrdiff_t>(id * cells_), cells_, kUnknown);
     } else {
       id = static_cast<uint32_t>(genomes_.size());
       genomes_.push_back(genome);
       live_.push_back(1);
       if (cache_) moves_.resize(moves_.size() + cells_, kUnknown);
     }
-    it->second = id;
-    peak_ = std::max(peak_, index_.size());
+    slots_[slot] = {id, static_cast<uint32_t>(hash)};
+    if (++indexed_ * 2 > slots_.size()) grow();
+    peak_ = std::max(peak_, indexed_);
     return id;
   }
 
   void release(uint32_t id) {
     if (--live_[id] != 0) return;
-    index_.erase(genomes_[id]);
-    if (cache_) std::fill_n(moves_.begin() + static_cast<ptrdiff_t>(id * cells_), cells_, kUnknown);
+    unindex(find(genomes_[id], GenomeHash{}(genomes_[id])));
     free_.push_back(id);
   }
 
@@ -73,13 +76,53 @@ class GenomePool {
   size_t peak() const { return peak_; }
 
  private:
+  // The index from genome to id: open addressing with linear probing, at most half full,
+  // so that a birth or a death costs no allocation.
+  struct Slot {
+    uint32_t id;
+    uint32_t hash;  // low half of the genome's hash: its home slot, and a cheap first comparison
+  };
+  static constexpr uint32_t kEmptySlot = UINT32_MAX;
+
+  // The slot holding `genome`, or the empty slot where it would go.
+  size_t find(const Genome& genome, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+      const Slot& s = slots_[slot];
+      if (s.id == kEmptySlot || (s.hash == static_cast<uint32_t>(hash) && genomes_[s.id] == genome)) return slot;
+    }
+  }
+
+  // Empties a slot, moving later entries of its probe run back so that no run has a gap.
+  void unindex(size_t hole) {
+    const size_t mask = slots_.size() - 1;
+    for (size_t next = (hole + 1) & mask; slots_[next].id != kEmptySlot; next = (next + 1) & mask) {
+      const size_t home = slots_[next].hash & mask;
+      // Movable to the hole unless its home lies cyclically in (hole, next].
+      if (((next - home) & mask) >= ((next - hole) & mask)) {
+        slots_[hole] = slots_[next];
+        hole = next;
+      }
+    }
+    slots_[hole].id = kEmptySlot;
+    --indexed_;
+  }
+
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2, Slot{kEmptySlot, 0});
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.id != kEmptySlot) slots_[find(genomes_[s.id], s.hash)] = s;
+  }
+
   size_t cells_;
   bool cache_;
   std::vector<Genome> genomes_;
   std::vector<uint32_t> live_;
   std::vector<uint32_t> free_;
   std::vector<int8_t> moves_;
-  std::unordered_map<Genome, uint32_t, GenomeHash> index_;
+  std::vector<Slot> slots_ = std::vector<Slot>(64, Slot{kEmptySlot, 0});
+  size_t indexed_ = 0;
   size_t peak_ = 0;
 };
 
@@ -90,21 +133,15 @@ struct TurnTally {
   uint64_t died_of_age = 0;  // specimens that died at the start of their turn, making no move
 };
 
-// The population, one array per field so that a turn streams through memory.
-struct Population {
-  std::vector<uint16_t> cell;
-  std::vector<uint8_t> age;
-  std::vector<uint64_t> goals;
-  std::vector<uint32_t> genome;
-  std::vector<uint64_t> serial;
-  size_t size() const { return cell.size(); }
-  void add(int at, uint32_t genome_id, uint64_t serial_number) {
-    cell.push_back(static_cast<uint16_t>(at));
-    age.push_back(0);
-    goals.push_back(0);
-    genome.push_back(genome_id);
-    serial.push_back(serial_number);
-  }
+// One specimen, packed into 16 bytes so that a turn streams through the population.
+// Serial numbers and goals fit 32 bits: Config caps a game at 100 million specimens and
+// 10 million turns.
+struct Specimen {
+  uint32_t genome;  // id in the GenomePool
+  uint32_t serial;  // the n-th specimen created in the game, from 0
+  uint32_t goals;
+  uint16_t cell;
+  uint8_t age;
 };
 
 class Game {
@@ -117,6 +154,7 @@ class Game {
         options_(options),
         trace_(options.trace && *options.trace ? options.trace : nullptr),
         cache_(options.cache && !trace_),
+        parallel_(options.parallel && tbb::this_task_arena::max_concurrency() > 1),
         pool_(track.cells(), cache_),
         breeder_(config) {
     if (track.start_rows().empty()) throw std::invalid_argument("the track has no start cells");
@@ -135,9 +173,11 @@ class Game {
         break;
       }
       result_.turns = turn;
+      current_turn_ = turn;
       const uint64_t turn_key = stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn));
-      move_all(turn, turn_key);
-      remove_dead();
+      if (trace_) move_serially<true>(turn, turn_key);
+      else if (parallel_ && population_.size() >= kParallelPopulation) move_in_parallel(turn, turn_key);
+      else move_serially<false>(turn, turn_key);
       if (population_.size() < 2) break;
       breed(turn_key);
       result_.peak_population = std::max<uint64_t>(result_.peak_population, population_.size());
@@ -153,8 +193,8 @@ class Game {
   }
 
   void born(const Genome& genome, int at, const std::pair<uint64_t, uint64_t>* parents) {
-    const uint64_t serial = next_serial_++;
-    population_.add(at, pool_.acquire(genome), serial);
+    const uint32_t serial = next_serial_++;
+    population_.push_back({pool_.acquire(genome), serial, 0, static_cast<uint16_t>(at), 0});
     if (trace_) {
       nlohmann::json event = {{"event", "born"}, {"specimen", serial}, {"turn", current_turn_},
                               {"at", {track_.cell_x(at), track_.cell_y(at)}}, {"genome", genome.to_string()}};
@@ -163,164 +203,164 @@ class Game {
     }
   }
 
-  // The player's move index for specimen i, from the memo or from a call.
-  int decide(size_t i, uint64_t turn_key, int turn, uint64_t& calls) {
-    const uint32_t id = population_.genome[i];
-    const int at = population_.cell[i];
+  // The player's move index for specimen s (index i this turn), from the memo or a call.
+  int decide(const Specimen& s, size_t i, uint64_t turn_key, int turn, uint64_t& calls) {
     if (cache_) {
-      const int8_t known = pool_.memo(id, at).load(std::memory_order_relaxed);
+      const int8_t known = pool_.memo(s.genome, s.cell).load(std::memory_order_relaxed);
       if (known >= 0) return known;
     }
     ++calls;
-    return call_player(i, id, at, turn_key, turn);
+    return call_player(s.genome, s.cell, s.serial, i, turn_key, turn);
   }
 
   // Out of line: the memo hit above is the inner loop's common case and must stay small.
-  [[gnu::noinline]] int call_player(size_t i, uint32_t id, int at, uint64_t turn_key, int turn) {
+  // Takes the specimen's fields by value so that the caller's copy can stay in registers.
+  [[gnu::noinline]] int call_player(uint32_t genome, int cell, uint32_t serial, size_t i, uint64_t turn_key, int turn) {
     Rng rng(stream_key(turn_key, kTagMove, i));
     Move move;
     try {
-      move = player_.move(pool_.genome(id), track_.view(at), rng);
+      move = player_.move(pool_.genome(genome), track_.view(cell), rng);
     } catch (const std::exception& e) {
-      throw GameFault(std::string("player fault: ") + e.what(), turn, population_.serial[i]);
+      throw GameFault(std::string("player fault: ") + e.what(), turn, serial);
     } catch (...) {
-      throw GameFault("player fault: threw a non-standard exception", turn, population_.serial[i]);
+      throw GameFault("player fault: threw a non-standard exception", turn, serial);
     }
     if (!is_legal(move))
       throw GameFault("player fault: illegal move (" + std::to_string(move.dx) + ", " + std::to_string(move.dy) +
                           "); dx and dy must be in {-1, 0, 1}",
-                      turn, population_.serial[i]);
+                      turn, serial);
     const int index = move_index(move);
-    if (cache_) pool_.memo(id, at).store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
+    if (cache_) pool_.memo(genome, cell).store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
     return index;
   }
 
-  // Steps 1-6 of a turn for specimen i. Touches only specimen i's fields and reads only
+  // Steps 1-6 of a turn for specimen s, at index i this turn; false if it died. Reads only
   // i's own random streams, so specimens can move in any order, on any thread. Tracing is
   // a template parameter to keep its branches out of the untraced inner loop.
   template <bool kTraced>
-  void move_one(size_t i, int turn, uint64_t turn_key, TurnTally& tally) {
-    if (population_.age[i] >= config_.lifespan) {
-      dead_[i] = 1;
+  bool move_one(Specimen& s, size_t i, int turn, uint64_t turn_key, TurnTally& tally) {
+    if (s.age >= config_.lifespan) {
       ++tally.died_of_age;
-      if constexpr (kTraced) event(i, turn, "died", {{"why", "age"}});
-      return;
+      if constexpr (kTraced) event(s, turn, "died", {{"why", "age"}});
+      return false;
     }
-    ++population_.age[i];
-    const int from = population_.cell[i];
-    const int m = decide(i, turn_key, turn, tally.calls);
+    ++s.age;
+    const int from = s.cell;
+    const int m = decide(s, i, turn_key, turn, tally.calls);
     const int16_t to = track_.next(from, m);
-    if constexpr (kTraced) trace_step(i, turn, from, m);
-    if (to == Track::kDead) {
-      dead_[i] = 1;
-    } else if (to == Track::kGoal) {
-      ++population_.goals[i];
+    if constexpr (kTraced) trace_step(s, turn, from, m);
+    if (to == Track::kDead) return false;
+    if (to == Track::kGoal) {
+      ++s.goals;
       ++tally.goals;
       Rng rng(stream_key(turn_key, kTagRespawn, i));
-      population_.cell[i] = static_cast<uint16_t>(random_start(rng));
-      population_.age[i] = 0;
-      if constexpr (kTraced)
-        event(i, turn, "respawned", {{"at", {0, track_.cell_y(population_.cell[i])}}, {"goals", population_.goals[i]}});
+      s.cell = static_cast<uint16_t>(random_start(rng));
+      s.age = 0;
+      if constexpr (kTraced) event(s, turn, "respawned", {{"at", {0, track_.cell_y(s.cell)}}, {"goals", s.goals}});
     } else {
-      population_.cell[i] = static_cast<uint16_t>(to);
+      s.cell = static_cast<uint16_t>(to);
     }
+    return true;
   }
 
-  void move_all(int turn, uint64_t turn_key) {
-    current_turn_ = turn;
+  // Moves every specimen and drops the dead in one pass, keeping order and recording the
+  // survivors' fitness for breeding.
+  template <bool kTraced>
+  void move_serially(int turn, uint64_t turn_key) {
     const size_t n = population_.size();
-    dead_.assign(n, 0);
-    TurnTally total;
-    std::mutex fault_mutex, tally_mutex;
-    std::optional<GameFault> fault;
-    // Moves specimens [begin, end); a fault is kept per game, the lowest specimen index
-    // winning, so which fault is reported does not depend on scheduling.
-    auto run_range = [&](size_t begin, size_t end) {
-      TurnTally local;
-      for (size_t i = begin; i < end; ++i) {
-        if (cache_ && i + kPrefetchDistance < end)
-          pool_.prefetch(population_.genome[i + kPrefetchDistance], population_.cell[i + kPrefetchDistance]);
-        try {
-          if (trace_) move_one<true>(i, turn, turn_key, local);
-          else move_one<false>(i, turn, turn_key, local);
-        } catch (const GameFault& f) {
-          std::lock_guard lock(fault_mutex);
-          if (!fault || f.specimen < fault->specimen) fault.emplace(f);
-          break;
-        }
-      }
-      std::lock_guard lock(tally_mutex);
-      total.calls += local.calls;
-      total.goals += local.goals;
-      total.died_of_age += local.died_of_age;
-    };
-    if (options_.parallel && !trace_ && n >= kParallelPopulation)
-      // Isolated: while it waits for this turn's chunks, a thread must not pick up another
-      // board's whole game, which would stall this one until that game ended.
-      tbb::this_task_arena::isolate([&] {
-        tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain),
-                          [&](const tbb::blocked_range<size_t>& r) { run_range(r.begin(), r.end()); });
-      });
-    else
-      run_range(0, n);
-    if (fault) throw *fault;
-    result_.moves += n - total.died_of_age;
-    result_.player_calls += total.calls;
-    result_.score += total.goals;
+    TurnTally tally;
+    sampler_.clear();
+    size_t kept = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (cache_ && i + kPrefetchDistance < n)
+        pool_.prefetch(population_[i + kPrefetchDistance].genome, population_[i + kPrefetchDistance].cell);
+      Specimen s = population_[i];
+      if (move_one<kTraced>(s, i, turn, turn_key, tally)) keep(s, kept++);
+      else pool_.release(s.genome);
+    }
+    population_.resize(kept);
+    count(n, tally);
   }
 
-  // Drops this turn's dead, keeping order, and records the survivors' fitness for breeding.
-  void remove_dead() {
+  // Large populations: the moves in parallel chunks (a fault is kept per game, the lowest
+  // specimen winning, so which fault is reported does not depend on scheduling), then the
+  // dead dropped serially.
+  void move_in_parallel(int turn, uint64_t turn_key) {
+    const size_t n = population_.size();
+    alive_.resize(n);
+    TurnTally total;
+    std::mutex mutex;
+    std::optional<GameFault> fault;
+    // Isolated: while it waits for this turn's chunks, a thread must not pick up another
+    // board's whole game, which would stall this one until that game ended.
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain), [&](const tbb::blocked_range<size_t>& r) {
+        TurnTally local;
+        for (size_t i = r.begin(); i < r.end(); ++i) {
+          if (cache_ && i + kPrefetchDistance < r.end())
+            pool_.prefetch(population_[i + kPrefetchDistance].genome, population_[i + kPrefetchDistance].cell);
+          try {
+            alive_[i] = move_one<false>(population_[i], i, turn, turn_key, local);
+          } catch (const GameFault& f) {
+            std::lock_guard lock(mutex);
+            if (!fault || f.specimen < fault->specimen) fault.emplace(f);
+            break;
+          }
+        }
+        std::lock_guard lock(mutex);
+        total.calls += local.calls;
+        total.goals += local.goals;
+        total.died_of_age += local.died_of_age;
+      });
+    });
+    if (fault) throw *fault;
+    sampler_.clear();
     size_t kept = 0;
-    fitness_.resize(population_.size());
-    for (size_t i = 0; i < population_.size(); ++i) {
-      if (dead_[i]) {
-        pool_.release(population_.genome[i]);
-        continue;
-      }
-      fitness_[kept] = fitness(track_.cell_x(population_.cell[i]), population_.goals[i]);
-      population_.cell[kept] = population_.cell[i];
-      population_.age[kept] = population_.age[i];
-      population_.goals[kept] = population_.goals[i];
-      population_.genome[kept] = population_.genome[i];
-      population_.serial[kept] = population_.serial[i];
-      ++kept;
+    for (size_t i = 0; i < n; ++i) {
+      if (alive_[i]) keep(population_[i], kept++);
+      else pool_.release(population_[i].genome);
     }
-    population_.cell.resize(kept);
-    population_.age.resize(kept);
-    population_.goals.resize(kept);
-    population_.genome.resize(kept);
-    population_.serial.resize(kept);
-    fitness_.resize(kept);
+    population_.resize(kept);
+    count(n, total);
+  }
+
+  void keep(const Specimen& s, size_t at) {
+    population_[at] = s;
+    sampler_.add(fitness(track_.cell_x(s.cell), s.goals));
+  }
+
+  void count(size_t moved, const TurnTally& tally) {
+    result_.moves += moved - tally.died_of_age;
+    result_.player_calls += tally.calls;
+    result_.score += tally.goals;
   }
 
   void breed(uint64_t turn_key) {
-    sampler_.assign(fitness_);
     Rng rng(stream_key(turn_key, kTagBreed, 0));
     for (int k = 0; k < config_.offspring; ++k) {
       const auto [a, b] = sampler_.pick(rng);
-      const Genome child = breeder_.child(pool_.genome(population_.genome[a]), pool_.genome(population_.genome[b]), rng);
-      const std::pair<uint64_t, uint64_t> serials{population_.serial[a], population_.serial[b]};
+      const Genome child = breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
+      const std::pair<uint64_t, uint64_t> serials{population_[a].serial, population_[b].serial};
       born(child, random_start(rng), &serials);
     }
   }
 
-  void event(size_t i, int turn, const char* what, nlohmann::json fields) {
+  void event(const Specimen& s, int turn, const char* what, nlohmann::json fields) {
     fields["event"] = what;
     fields["turn"] = turn;
-    fields["specimen"] = population_.serial[i];
+    fields["specimen"] = s.serial;
     (*trace_)(fields);
   }
 
-  void trace_step(size_t i, int turn, int from, int m) {
+  void trace_step(const Specimen& s, int turn, int from, int m) {
     const Move move = move_from_index(m);
-    const Step s = track_.step(track_.cell_x(from), track_.cell_y(from), move);
+    const Step step = track_.step(track_.cell_x(from), track_.cell_y(from), move);
     const nlohmann::json at = {track_.cell_x(from), track_.cell_y(from)};
-    if (s.blocked) event(i, turn, "blocked", {{"at", at}, {"move", {move.dx, move.dy}}});
-    event(i, turn, "moved", {{"from", at}, {"move", {move.dx, move.dy}}, {"to", {s.moved_x, s.moved_y}}});
-    if (s.teleported) event(i, turn, "teleported", {{"from", {s.moved_x, s.moved_y}}, {"to", {s.x, s.y}}});
-    if (s.death != Hazard::None) event(i, turn, "died", {{"why", hazard_name(s.death)}, {"at", {s.x, s.y}}});
-    if (s.goal) event(i, turn, "scored", {{"at", {s.x, s.y}}});
+    if (step.blocked) event(s, turn, "blocked", {{"at", at}, {"move", {move.dx, move.dy}}});
+    event(s, turn, "moved", {{"from", at}, {"move", {move.dx, move.dy}}, {"to", {step.moved_x, step.moved_y}}});
+    if (step.teleported) event(s, turn, "teleported", {{"from", {step.moved_x, step.moved_y}}, {"to", {step.x, step.y}}});
+    if (step.death != Hazard::None) event(s, turn, "died", {{"why", hazard_name(step.death)}, {"at", {step.x, step.y}}});
+    if (step.goal) event(s, turn, "scored", {{"at", {step.x, step.y}}});
   }
 
   const Config& config_;
@@ -330,13 +370,13 @@ class Game {
   GameOptions options_;
   const TraceSink* trace_;
   bool cache_;
+  bool parallel_;  // a one-thread arena gains nothing from chunks and loses the fused pass
   GenomePool pool_;
   Breeder breeder_;
-  Population population_;
-  std::vector<uint8_t> dead_;
-  std::vector<uint64_t> fitness_;
+  std::vector<Specimen> population_;
+  std::vector<uint8_t> alive_;  // this turn's survivors, when moved in parallel
   ParentSampler sampler_;
-  uint64_t next_serial_ = 0;
+  uint32_t next_serial_ = 0;
   int current_turn_ = 0;
   GameResult result_;
 };
