@@ -23,12 +23,17 @@ class ParentSampler {
  public:
   ParentSampler() = default;
   explicit ParentSampler(std::span<const uint64_t> fitness) {
-    for (uint64_t f : fitness) add(f);
+    uint64_t* sums = running_sums(fitness.size());
+    uint64_t sum = 0;
+    for (size_t i = 0; i < fitness.size(); ++i) sums[i] = sum += fitness[i];
   }
-  // Starts a new population, reusing the memory of the last one; then add() each
-  // specimen's fitness in order, as the turn that computes them goes along.
-  void clear() { prefix_.clear(); }
-  void add(uint64_t fitness) { prefix_.push_back(total() + fitness); }
+  // For a turn that sums the fitness as it computes it: room for up to n running sums
+  // (reusing the memory of the last population), then keep() the first `count` written.
+  uint64_t* running_sums(size_t n) {
+    prefix_.resize(n);
+    return prefix_.data();
+  }
+  void keep(size_t count) { prefix_.resize(count); }
   // First parent proportional to fitness; second proportional to fitness among the rest.
   std::pair<size_t, size_t> pick(Rng& rng) const;
   uint64_t total() const { return prefix_.empty() ? 0 : prefix_.back(); }

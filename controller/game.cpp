@@ -67,12 +67,10 @@ class GenomePool {
   }
 
   const Genome& genome(uint32_t id) const { return genomes_[id]; }
-  // Memo slot of (genome, cell); written concurrently by the specimens of one turn, always
-  // with the same value, hence relaxed atomics.
-  std::atomic_ref<int8_t> memo(uint32_t id, int cell) { return std::atomic_ref<int8_t>(moves_[id * cells_ + static_cast<size_t>(cell)]); }
-  // Large populations spread their memo reads over many megabytes: fetching a few
-  // specimens ahead hides most of the cache misses.
-  void prefetch(uint32_t id, int cell) const { __builtin_prefetch(&moves_[id * cells_ + static_cast<size_t>(cell)]); }
+  // The memo: row `id` holds genome id's move index per cell, or kUnknown / kRandom. Valid
+  // until the next acquire(); null with the cache off.
+  int8_t* memo() { return cache_ ? moves_.data() : nullptr; }
+  size_t row_length() const { return cells_; }
   size_t peak() const { return peak_; }
 
  private:
@@ -174,12 +172,12 @@ class Game {
       }
       result_.turns = turn;
       current_turn_ = turn;
-      const uint64_t turn_key = stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn));
-      if (trace_) move_serially<true>(turn, turn_key);
-      else if (parallel_ && population_.size() >= kParallelPopulation) move_in_parallel(turn, turn_key);
-      else move_serially<false>(turn, turn_key);
+      const TurnContext c = context(turn, stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn)));
+      if (trace_) move_serially<true>(c);
+      else if (parallel_ && population_.size() >= kParallelPopulation) move_in_parallel(c);
+      else move_serially<false>(c);
       if (population_.size() < 2) break;
-      breed(turn_key);
+      breed(c.turn_key);
       result_.peak_population = std::max<uint64_t>(result_.peak_population, population_.size());
     }
     result_.peak_genomes = pool_.peak();
@@ -187,6 +185,23 @@ class Game {
   }
 
  private:
+  // What the inner loops read, copied out of the members: a player call is opaque to the
+  // compiler and a memo store may alias anything, so members would be reloaded per specimen.
+  struct TurnContext {
+    int turn;
+    uint64_t turn_key;
+    unsigned lifespan;
+    const int16_t* next;    // Track::next_table()
+    const int16_t* column;  // Track::column_table()
+    int8_t* memo;           // GenomePool::memo(), null with the cache off
+    size_t row;             // GenomePool::row_length()
+  };
+
+  TurnContext context(int turn, uint64_t turn_key) {
+    return {turn, turn_key, static_cast<unsigned>(config_.lifespan), track_.next_table(), track_.column_table(),
+            pool_.memo(), pool_.row_length()};
+  }
+
   int random_start(Rng& rng) const {
     const auto& rows = track_.start_rows();
     return track_.cell(0, rows[rng.below(static_cast<uint32_t>(rows.size()))]);
@@ -203,90 +218,116 @@ class Game {
     }
   }
 
-  // The player's move index for specimen s (index i this turn), from the memo or a call.
-  int decide(const Specimen& s, size_t i, uint64_t turn_key, int turn, uint64_t& calls) {
-    if (cache_) {
-      const int8_t known = pool_.memo(s.genome, s.cell).load(std::memory_order_relaxed);
-      if (known >= 0) return known;
-    }
-    ++calls;
-    return call_player(s.genome, s.cell, s.serial, i, turn_key, turn);
-  }
-
-  // Out of line: the memo hit above is the inner loop's common case and must stay small.
-  // Takes the specimen's fields by value so that the caller's copy can stay in registers.
-  [[gnu::noinline]] int call_player(uint32_t genome, int cell, uint32_t serial, size_t i, uint64_t turn_key, int turn) {
-    Rng rng(stream_key(turn_key, kTagMove, i));
-    Move move;
-    try {
-      move = player_.move(pool_.genome(genome), track_.view(cell), rng);
-    } catch (const std::exception& e) {
-      throw GameFault(std::string("player fault: ") + e.what(), turn, serial);
-    } catch (...) {
-      throw GameFault("player fault: threw a non-standard exception", turn, serial);
-    }
-    if (!is_legal(move))
-      throw GameFault("player fault: illegal move (" + std::to_string(move.dx) + ", " + std::to_string(move.dy) +
-                          "); dx and dy must be in {-1, 0, 1}",
-                      turn, serial);
-    const int index = move_index(move);
-    if (cache_) pool_.memo(genome, cell).store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
-    return index;
-  }
-
-  // Steps 1-6 of a turn for specimen s, at index i this turn; false if it died. Reads only
+  // Steps 3-6 for specimen s, already aged, making move m; false if it died. Reads only
   // i's own random streams, so specimens can move in any order, on any thread. Tracing is
   // a template parameter to keep its branches out of the untraced inner loop.
   template <bool kTraced>
-  bool move_one(Specimen& s, size_t i, int turn, uint64_t turn_key, TurnTally& tally) {
-    if (s.age >= config_.lifespan) {
-      ++tally.died_of_age;
-      if constexpr (kTraced) event(s, turn, "died", {{"why", "age"}});
-      return false;
-    }
-    ++s.age;
+  bool advance(const TurnContext& c, Specimen& s, int m, size_t i, TurnTally& tally) {
     const int from = s.cell;
-    const int m = decide(s, i, turn_key, turn, tally.calls);
-    const int16_t to = track_.next(from, m);
-    if constexpr (kTraced) trace_step(s, turn, from, m);
-    if (to == Track::kDead) return false;
-    if (to == Track::kGoal) {
+    const int to = c.next[from * 9 + m];
+    if constexpr (kTraced) trace_step(s, c.turn, from, m);
+    if (to == Track::kDead) [[unlikely]]
+      return false;
+    if (to == Track::kGoal) [[unlikely]] {
       ++s.goals;
       ++tally.goals;
-      Rng rng(stream_key(turn_key, kTagRespawn, i));
+      Rng rng(stream_key(c.turn_key, kTagRespawn, i));
       s.cell = static_cast<uint16_t>(random_start(rng));
       s.age = 0;
-      if constexpr (kTraced) event(s, turn, "respawned", {{"at", {0, track_.cell_y(s.cell)}}, {"goals", s.goals}});
+      if constexpr (kTraced) event(s, c.turn, "respawned", {{"at", {0, track_.cell_y(s.cell)}}, {"goals", s.goals}});
     } else {
       s.cell = static_cast<uint16_t>(to);
     }
     return true;
   }
 
-  // Moves every specimen and drops the dead in one pass, keeping order and recording the
-  // survivors' fitness for breeding.
-  template <bool kTraced>
-  void move_serially(int turn, uint64_t turn_key) {
-    const size_t n = population_.size();
-    TurnTally tally;
-    sampler_.clear();
-    size_t kept = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (cache_ && i + kPrefetchDistance < n)
-        pool_.prefetch(population_[i + kPrefetchDistance].genome, population_[i + kPrefetchDistance].cell);
-      Specimen s = population_[i];
-      if (move_one<kTraced>(s, i, turn, turn_key, tally)) keep(s, kept++);
-      else pool_.release(s.genome);
+  // Out of line: the moves the memo knows are the common case and must stay small. Takes
+  // values rather than references so that the caller's copies can stay in registers; the
+  // answer goes to the memo slot, if any, unless the call drew a random number.
+  [[gnu::noinline]] int call_player(const TurnContext& c, const Specimen& s, size_t i) {
+    auto rng = Rng::keyed_on_first_draw(c.turn_key, kTagMove, i);
+    Move move;
+    try {
+      move = player_.move(pool_.genome(s.genome), track_.view(s.cell), rng);
+    } catch (const std::exception& e) {
+      throw GameFault(std::string("player fault: ") + e.what(), c.turn, s.serial);
+    } catch (...) {
+      throw GameFault("player fault: threw a non-standard exception", c.turn, s.serial);
     }
-    population_.resize(kept);
-    count(n, tally);
+    if (!is_legal(move))
+      throw GameFault("player fault: illegal move (" + std::to_string(move.dx) + ", " + std::to_string(move.dy) +
+                          "); dx and dy must be in {-1, 0, 1}",
+                      c.turn, s.serial);
+    const int index = move_index(move);
+    // Written concurrently by the specimens of one parallel turn, always with the same
+    // value, hence relaxed atomics.
+    if (c.memo)
+      std::atomic_ref<int8_t>(c.memo[s.genome * c.row + s.cell])
+          .store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
+    return index;
   }
 
-  // Large populations: the moves in parallel chunks (a fault is kept per game, the lowest
-  // specimen winning, so which fault is reported does not depend on scheduling), then the
-  // dead dropped serially.
-  void move_in_parallel(int turn, uint64_t turn_key) {
+  // A turn on one thread, in three passes: every move the memo knows (a gather with no
+  // data-dependent branch, so that its cache misses overlap) and a list of the rest; the
+  // calls for that list, in specimen order; then every move, dropping the dead and summing
+  // the survivors' fitness for breeding. A genome seen twice on one cell in one turn is
+  // called for twice: same answer, so only the call count can tell.
+  template <bool kTraced>
+  void move_serially(const TurnContext& c) {
     const size_t n = population_.size();
+    Specimen* const specimens = population_.data();
+    known_.resize(n);
+    to_call_.resize(n);
+    int8_t* const known = known_.data();
+    uint32_t* const to_call = to_call_.data();
+    TurnTally tally;
+    for (size_t i = 0; i < n; ++i) {
+      const Specimen& s = specimens[i];
+      int8_t m = kUnknown;
+      if (c.memo) {
+        if (i + kPrefetchDistance < n) {
+          const Specimen& ahead = specimens[i + kPrefetchDistance];
+          __builtin_prefetch(&c.memo[ahead.genome * c.row + ahead.cell]);
+        }
+        m = c.memo[s.genome * c.row + s.cell];
+      }
+      known[i] = m;
+      to_call[tally.calls] = static_cast<uint32_t>(i);
+      tally.calls += (m < 0) & (s.age < c.lifespan);  // one that dies of age makes no move
+    }
+    for (size_t k = 0; k < tally.calls; ++k) {
+      const size_t i = to_call[k];
+      known[i] = static_cast<int8_t>(call_player(c, specimens[i], i));
+    }
+    uint64_t* const sums = sampler_.running_sums(n);
+    uint64_t sum = 0;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; ++i) {
+      Specimen s = specimens[i];
+      bool alive = s.age < c.lifespan;
+      if (alive) {
+        ++s.age;
+        alive = advance<kTraced>(c, s, known[i], i, tally);
+      } else {
+        ++tally.died_of_age;
+        if constexpr (kTraced) event(s, c.turn, "died", {{"why", "age"}});
+      }
+      if (alive) {
+        specimens[kept] = s;
+        sums[kept++] = sum += fitness(c.column[s.cell], s.goals);
+      } else {
+        pool_.release(s.genome);
+      }
+    }
+    finish_turn(n, kept, tally);
+  }
+
+  // Large populations: the moves in parallel chunks, each specimen reading the memo as it
+  // goes (a fault is kept per game, the lowest specimen winning, so which fault is
+  // reported does not depend on scheduling); then the dead dropped serially.
+  void move_in_parallel(const TurnContext& c) {
+    const size_t n = population_.size();
+    Specimen* const specimens = population_.data();
     alive_.resize(n);
     TurnTally total;
     std::mutex mutex;
@@ -297,15 +338,26 @@ class Game {
       tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain), [&](const tbb::blocked_range<size_t>& r) {
         TurnTally local;
         for (size_t i = r.begin(); i < r.end(); ++i) {
-          if (cache_ && i + kPrefetchDistance < r.end())
-            pool_.prefetch(population_[i + kPrefetchDistance].genome, population_[i + kPrefetchDistance].cell);
+          Specimen& s = specimens[i];
+          if (s.age >= c.lifespan) {
+            ++local.died_of_age;
+            alive_[i] = false;
+            continue;
+          }
+          ++s.age;
+          int m = c.memo ? std::atomic_ref<int8_t>(c.memo[s.genome * c.row + s.cell]).load(std::memory_order_relaxed)
+                         : kUnknown;
           try {
-            alive_[i] = move_one<false>(population_[i], i, turn, turn_key, local);
+            if (m < 0) {
+              ++local.calls;
+              m = call_player(c, s, i);
+            }
           } catch (const GameFault& f) {
             std::lock_guard lock(mutex);
             if (!fault || f.specimen < fault->specimen) fault.emplace(f);
             break;
           }
+          alive_[i] = advance<false>(c, s, m, i, local);
         }
         std::lock_guard lock(mutex);
         total.calls += local.calls;
@@ -314,22 +366,24 @@ class Game {
       });
     });
     if (fault) throw *fault;
-    sampler_.clear();
+    uint64_t* const sums = sampler_.running_sums(n);
+    uint64_t sum = 0;
     size_t kept = 0;
     for (size_t i = 0; i < n; ++i) {
-      if (alive_[i]) keep(population_[i], kept++);
-      else pool_.release(population_[i].genome);
+      if (alive_[i]) {
+        const Specimen s = specimens[i];
+        specimens[kept] = s;
+        sums[kept++] = sum += fitness(c.column[s.cell], s.goals);
+      } else {
+        pool_.release(specimens[i].genome);
+      }
     }
+    finish_turn(n, kept, total);
+  }
+
+  void finish_turn(size_t moved, size_t kept, const TurnTally& tally) {
     population_.resize(kept);
-    count(n, total);
-  }
-
-  void keep(const Specimen& s, size_t at) {
-    population_[at] = s;
-    sampler_.add(fitness(track_.cell_x(s.cell), s.goals));
-  }
-
-  void count(size_t moved, const TurnTally& tally) {
+    sampler_.keep(kept);
     result_.moves += moved - tally.died_of_age;
     result_.player_calls += tally.calls;
     result_.score += tally.goals;
@@ -374,7 +428,9 @@ class Game {
   GenomePool pool_;
   Breeder breeder_;
   std::vector<Specimen> population_;
-  std::vector<uint8_t> alive_;  // this turn's survivors, when moved in parallel
+  std::vector<int8_t> known_;      // [i]: specimen i's move this turn, once known
+  std::vector<uint32_t> to_call_;  // this turn's specimens whose move needs a call
+  std::vector<uint8_t> alive_;     // this turn's survivors, when moved in parallel
   ParentSampler sampler_;
   uint32_t next_serial_ = 0;
   int current_turn_ = 0;

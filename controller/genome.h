@@ -40,7 +40,7 @@ class Genome {
   uint32_t chunk(int start, int len) const {
     check(start, len);
     if (len == 0) return 0;
-    return static_cast<uint32_t>((bits_ >> (128 - start - len)) & ((uint128{1} << len) - 1));
+    return static_cast<uint32_t>(static_cast<uint64_t>(bits_ >> (128 - start - len)) & ((uint64_t{1} << len) - 1));
   }
   // Number of ones in bits [start, start+len).
   int ones(int start, int len) const {
@@ -98,7 +98,8 @@ class Genome {
 
  private:
   void check(int start, int len) const {
-    if (start < 0 || len < 0 || len > 32 || start + len > length_) [[unlikely]]
+    // Negative arguments wrap to huge unsigned values, so two comparisons cover all cases.
+    if (static_cast<unsigned>(len) > 32 || static_cast<unsigned>(start) + static_cast<unsigned>(len) > length_) [[unlikely]]
       throw_genome_range_error(start, len, length_);
   }
 
@@ -106,10 +107,14 @@ class Genome {
   uint8_t length_ = 0;
 };
 
+// Every output bit depends on every genome bit: genomes keep their bits at the top of the
+// word and siblings share long runs of them, so the low bits of a plain product collide.
 struct GenomeHash {
   size_t operator()(const Genome& g) const {
-    const uint64_t lo = static_cast<uint64_t>(g.raw()), hi = static_cast<uint64_t>(g.raw() >> 64);
-    return static_cast<size_t>(lo * 0x9e3779b97f4a7c15ULL ^ (hi + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL);
+    uint64_t h = static_cast<uint64_t>(g.raw() >> 64) ^ (static_cast<uint64_t>(g.raw()) * 0x9e3779b97f4a7c15ULL);
+    h = (h ^ (h >> 32)) * 0xd6e8feb86659fd93ULL;
+    h = (h ^ (h >> 32)) * 0xd6e8feb86659fd93ULL;
+    return static_cast<size_t>(h ^ (h >> 32));
   }
 };
 

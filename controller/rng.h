@@ -35,7 +35,23 @@ class Rng {
  public:
   explicit constexpr Rng(uint64_t key) : key_(key) {}
 
-  constexpr uint64_t next() { return mix64(key_ + (++draws_) * 0x9e3779b97f4a7c15ULL); }
+  // The generator of stream_key(parent, tag, index), keyed only on its first draw: most
+  // player calls draw nothing, and the key costs two mixes.
+  static constexpr Rng keyed_on_first_draw(uint64_t parent, uint64_t tag, uint64_t index) {
+    Rng rng(parent);
+    rng.unkeyed_ = true;
+    rng.index_ = index;
+    rng.tag_ = tag;
+    return rng;
+  }
+
+  constexpr uint64_t next() {
+    if (unkeyed_) [[unlikely]] {
+      key_ = stream_key(key_, tag_, index_);
+      unkeyed_ = false;
+    }
+    return mix64(key_ + (++draws_) * 0x9e3779b97f4a7c15ULL);
+  }
 
   // Uniform integer in [0, n), n > 0, without modulo bias (Lemire's method).
   uint32_t below(uint32_t n) {
@@ -57,8 +73,11 @@ class Rng {
   uint64_t draws() const { return draws_; }
 
  private:
-  uint64_t key_;
+  uint64_t key_;  // the parent key while unkeyed_
   uint64_t draws_ = 0;
+  bool unkeyed_ = false;
+  uint64_t tag_ = 0;
+  uint64_t index_ = 0;
 };
 
 }  // namespace ratrace

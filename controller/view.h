@@ -25,18 +25,24 @@ struct ViewRangeError : std::out_of_range {
 // dy grows downwards (towards larger y). The cells are owned by the track.
 class View {
  public:
-  View(const int8_t* cells, int radius) : cells_(cells), radius_(radius) {}
+  View(const int8_t* cells, int radius) : centre_(cells + radius * (2 * radius + 1) + radius), side_(2 * radius + 1), radius_(radius) {}
 
   int operator()(int dx, int dy) const {
-    if (std::abs(dx) > radius_ || std::abs(dy) > radius_) [[unlikely]]
+    if (!in_view(dx, dy)) [[unlikely]]
       throw_view_range_error(dx, dy, radius_);
-    return cells_[(dy + radius_) * (2 * radius_ + 1) + dx + radius_];
+    return centre_[dy * side_ + dx];
   }
-  bool in_view(int dx, int dy) const { return std::abs(dx) <= radius_ && std::abs(dy) <= radius_; }
+  // |dx|, |dy| <= radius, as unsigned comparisons: negative offsets shifted by the radius
+  // stay in [0, 2r] exactly when they are in range.
+  bool in_view(int dx, int dy) const {
+    return static_cast<unsigned>(dx + radius_) < static_cast<unsigned>(side_) &&
+           static_cast<unsigned>(dy + radius_) < static_cast<unsigned>(side_);
+  }
   int radius() const { return radius_; }
 
  private:
-  const int8_t* cells_;
+  const int8_t* centre_;
+  int side_;
   int radius_;
 };
 

@@ -65,6 +65,9 @@ class Track {
   Step step(int x, int y, Move move) const;
   // step() precomputed: the cell a move from `cell` ends on, or kDead / kGoal.
   int16_t next(int cell, int move_index) const { return next_[cell * 9 + move_index]; }
+  // The tables behind next() and cell_x(), for inner loops that keep them in registers.
+  const int16_t* next_table() const { return next_.data(); }
+  const int16_t* column_table() const { return column_.data(); }
 
   // Rows y of column 0 from which a goal can be reached within `lifespan` turns.
   const std::vector<int>& start_rows() const { return start_rows_; }
