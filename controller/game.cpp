@@ -241,10 +241,9 @@ class Game {
     return true;
   }
 
-  // Out of line: the moves the memo knows are the common case and must stay small. Takes
-  // values rather than references so that the caller's copies can stay in registers; the
-  // answer goes to the memo slot, if any, unless the call drew a random number.
-  [[gnu::noinline]] int call_player(const TurnContext& c, const Specimen& s, size_t i) {
+  // The player's move index for specimen s at index i; the answer goes to the memo, if
+  // any, unless the call drew a random number.
+  int call_player(const TurnContext& c, const Specimen& s, size_t i) {
     auto rng = Rng::keyed_on_first_draw(c.turn_key, kTagMove, i);
     Move move;
     try {
