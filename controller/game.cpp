@@ -174,7 +174,7 @@ class Game {
       current_turn_ = turn;
       const TurnContext c = context(turn, stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn)));
       if (trace_) move_serially<true>(c);
-      else if (parallel_ && population_.size() >= kParallelPopulation) move_in_parallel(c);
+      else if (parallel_ && population_.size() >= kParallelPopulation && cores_idle()) move_in_parallel(c);
       else move_serially<false>(c);
       if (population_.size() < 2) break;
       breed(c.turn_key);
@@ -200,6 +200,10 @@ class Game {
   TurnContext context(int turn, uint64_t turn_key) {
     return {turn, turn_key, static_cast<unsigned>(config_.lifespan), track_.next_table(), track_.column_table(),
             pool_.memo(), pool_.row_length()};
+  }
+
+  bool cores_idle() const {
+    return !options_.games_waiting || options_.games_waiting->load(std::memory_order_relaxed) == 0;
   }
 
   int random_start(Rng& rng) const {

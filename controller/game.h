@@ -22,6 +22,9 @@ struct GameOptions {
   bool parallel = true;                       // move a large population's specimens in parallel
   const TraceSink* trace = nullptr;           // every event; runs serially without the cache
   const std::atomic<bool>* stop = nullptr;    // checked every turn; a stopped game is discarded
+  // Games of the same run still waiting for a thread, checked every turn: while any wait,
+  // every core has a game of its own and in-game parallelism would only cost.
+  const std::atomic<size_t>* games_waiting = nullptr;
 };
 
 // What a finished game produced, and what it cost.

@@ -47,7 +47,7 @@ void from_json(const nlohmann::json& j, BoardResult& r) {
 }
 
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result) {
+                BoardResult& result, const std::atomic<size_t>* games_waiting) {
   const auto start = std::chrono::steady_clock::now();
   result = BoardResult{};
   result.index = board;
@@ -57,6 +57,7 @@ bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const R
   GameOptions game_options;
   game_options.cache = options.cache;
   game_options.stop = options.stop;
+  game_options.games_waiting = games_waiting;
   try {
     const GameResult game = play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
     if (game.interrupted) return false;
@@ -80,12 +81,14 @@ void run_boards(const std::vector<Entrant>& entrants, const std::vector<BoardTas
                 const RunOptions& options, const std::function<void(size_t, const BoardResult&)>& finished) {
   std::mutex report_mutex;
   std::exception_ptr error;
+  std::atomic<size_t> waiting = tasks.size();
   auto play_task = [&](const BoardTask& task) {
+    waiting.fetch_sub(1, std::memory_order_relaxed);
     // Anything but a player fault (those are results) is a controller error: keep the
     // first with its context and let the other games finish.
     try {
       BoardResult result;
-      if (!play_board(entrants.at(task.entrant), master_seed, task.board, options, result)) return;
+      if (!play_board(entrants.at(task.entrant), master_seed, task.board, options, result, &waiting)) return;
       std::lock_guard lock(report_mutex);
       finished(task.entrant, result);
     } catch (const std::exception& e) {

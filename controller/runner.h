@@ -52,8 +52,9 @@ struct RunOptions {
 
 // Plays one board. Player faults are caught and recorded, with player, board, seed, turn
 // and specimen, in BoardResult::fault. Returns false (and nothing) if stopped.
+// `games_waiting` (see GameOptions) is set by run_boards.
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result);
+                BoardResult& result, const std::atomic<size_t>* games_waiting = nullptr);
 
 // Plays every task on a oneTBB arena of options.threads threads. `finished` is called,
 // serialised, as each game ends. A game's result does not depend on thread count or order.
