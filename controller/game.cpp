@@ -4,7 +4,6 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
