@@ -40,7 +40,7 @@ std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
   return {first, locate(u)};
 }
 
-EventSkipper::EventSkipper(double p) : p_(p), certain_(p <= 0 || p >= 1) {
+EventSkipper::EventSkipper(double p) : certain_skip_(p <= 0 ? kMaxGenomeBits : p >= 1 ? 0 : -1) {
   // skip >= k exactly when the draw u < P(skip >= k) * 2^64 = (1 - p)^k * 2^64.
   for (int k = 1; k <= kMaxGenomeBits; ++k) {
     const double scaled = std::pow(1 - p, k) * 0x1.0p64;

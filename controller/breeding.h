@@ -52,7 +52,7 @@ class EventSkipper {
   explicit EventSkipper(double p);
   // Bits to skip before the next event: 0, 1, ...; anything >= kMaxGenomeBits means none.
   int skip(Rng& rng) const {
-    if (certain_) return p_ <= 0 ? kMaxGenomeBits : 0;  // p = 0 or 1: no draw needed
+    if (certain_skip_ >= 0) return certain_skip_;  // p = 0 or 1: no draw needed
     const uint64_t u = rng.next();
     int count = guide_[u >> (64 - kGuideBits)];
     while (u < at_least_[static_cast<size_t>(count)]) ++count;
@@ -61,8 +61,7 @@ class EventSkipper {
 
  private:
   static constexpr int kGuideBits = 10;
-  double p_;
-  bool certain_;
+  int certain_skip_;  // kMaxGenomeBits for p = 0, 0 for p = 1, else -1
   // [k]: P(skip >= k + 1) * 2^64, k = 0..127, falling with k; [128] = 0 ends every scan.
   std::array<uint64_t, kMaxGenomeBits + 1> at_least_;
   // [b]: the skip of the largest draw with top bits b, a lower bound for all of them.
