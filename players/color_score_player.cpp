@@ -1,5 +1,5 @@
 // ColorScorePlayer: the organisers' example, ported to every original controller.
-#include "controller/player.h"
+#include "players/best_forward.h"
 
 namespace ratrace {
 namespace {
@@ -7,21 +7,7 @@ namespace {
 // Colour c scores bits [6c, 6c + 6) as a number; of the in-bounds forward cells, go to
 // the best-scoring one, ties broken at random.
 Move color_score_move(const Genome& genome, const View& view, Rng& rng) {
-  int best_score = -1;
-  int best[3];
-  int tied = 0;
-  for (int dy = -1; dy <= 1; ++dy) {
-    const int colour = view(1, dy);
-    if (colour == kOutOfBounds) continue;
-    const int score = static_cast<int>(genome.chunk(6 * colour, 6));
-    if (score > best_score) {
-      best_score = score;
-      tied = 0;
-    }
-    if (score == best_score) best[tied++] = dy;
-  }
-  // Draw only on a real tie: a call that draws nothing can be memoised by the engine.
-  return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
+  return best_forward_move(view, rng, [&](int dy) { return static_cast<int>(genome.chunk(6 * view(1, dy), 6)); });
 }
 
 }  // namespace

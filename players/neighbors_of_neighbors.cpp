@@ -1,6 +1,6 @@
 // NeighborsOfNeighbors (user2487951, Python): ColorScorePlayer with a look at the cells
 // beyond each forward cell.
-#include "controller/player.h"
+#include "players/best_forward.h"
 
 namespace ratrace {
 namespace {
@@ -14,19 +14,9 @@ Move neighbors_of_neighbors_move(const Genome& genome, const View& view, Rng& rn
     const int colour = view(dx, dy);
     return colour == kOutOfBounds ? 0 : static_cast<int>(genome.chunk(6 * colour, 6));
   };
-  int best_value = -1;
-  int best[3];
-  int tied = 0;
-  for (int dy = -1; dy <= 1; ++dy) {
-    if (view(1, dy) == kOutOfBounds) continue;
-    const int value = 6 * quality(1, dy) + quality(2, dy - 1) + quality(2, dy) + quality(2, dy + 1);
-    if (value > best_value) {
-      best_value = value;
-      tied = 0;
-    }
-    if (value == best_value) best[tied++] = dy;
-  }
-  return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
+  return best_forward_move(view, rng, [&](int dy) {
+    return 6 * quality(1, dy) + quality(2, dy - 1) + quality(2, dy) + quality(2, dy + 1);
+  });
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Run-Bonus Player (feersum, C++): ColorScorePlayer with a run-bonus reading of the
 // colour scores and an occasional random forward move.
-#include "controller/player.h"
+#include "players/best_forward.h"
 
 namespace ratrace {
 namespace {
@@ -10,20 +10,7 @@ namespace {
 // at random.
 Move run_bonus_move(const Genome& genome, const View& view, Rng& rng) {
   if (rng.below(30) == 0) return Move{1, rng.between(-1, 1)};
-  int best_score = -1;
-  int best[3];
-  int tied = 0;
-  for (int dy = -1; dy <= 1; ++dy) {
-    const int colour = view(1, dy);
-    if (colour == kOutOfBounds) continue;
-    const int score = genome.run_bonus(6 * colour, 6);
-    if (score > best_score) {
-      best_score = score;
-      tied = 0;
-    }
-    if (score == best_score) best[tied++] = dy;
-  }
-  return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
+  return best_forward_move(view, rng, [&](int dy) { return genome.run_bonus(6 * view(1, dy), 6); });
 }
 
 }  // namespace
