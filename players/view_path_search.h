@@ -1,8 +1,8 @@
 #pragma once
 // Cheapest paths through the 5x5 view, shared by the path-searching players (StarPlayer,
-// Running Star, WallGuesser): the cost of a path is the sum of the costs of the cells it enters (the
-// specimen's own cell is not entered at the start), steps go to any of the 8 neighbours,
-// and a path ends on any target cell. Fixed-size arrays only: called once per move.
+// Running Star, WallGuesser): the cost of a path is the sum of the costs of the cells it
+// enters (the specimen's own cell is not entered at the start), steps go to any of the 8
+// neighbours, and a path ends on any target cell. Fixed-size arrays only: called once per move.
 #include <array>
 #include <bit>
 #include <cstdint>
