@@ -128,7 +128,7 @@ int report_interrupted(const Journal& journal) {
 }
 
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
-                     RunHeader header) {
+                     const std::function<RunHeader()>& new_header) {
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);
     if (journal.header().command != command)
@@ -137,6 +137,7 @@ Journal open_journal(const RunFlags& flags, const std::string& command, const st
     spdlog::info("resuming {}: {} games already finished", flags.resume_file, journal.finished_count());
     return journal;
   }
+  RunHeader header = new_header();  // first: a bad option fails before the journal is named
   const std::string path = flags.journal_file.empty() ? "runs/" + default_name + ".jsonl" : flags.journal_file;
   spdlog::info("journal: {} (resume an interrupted run with --resume {})", path, path);
   return Journal::create(path, std::move(header));

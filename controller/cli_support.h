@@ -1,6 +1,7 @@
 #pragma once
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -70,9 +71,10 @@ PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& ta
 int report_interrupted(const Journal& journal);
 
 // Opens the run's journal: resumes --resume (which must be a journal of `command`), or
-// creates a new one with `header` at --journal (default runs/<default_name>.jsonl).
+// creates a new one at --journal (default runs/<default_name>.jsonl) with the header that
+// `new_header` builds, called only for a new run: a resumed run keeps its journal's own.
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
-                     RunHeader header);
+                     const std::function<RunHeader()>& new_header);
 
 nlohmann::json summary_to_json(const ScoreSummary& s);
 nlohmann::json paired_to_json(const PairedSummary& p);

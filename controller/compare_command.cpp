@@ -43,9 +43,8 @@ const char* verdict_name(Verdict v) {
 
 int run_compare(const CompareOptions& options) {
   const RunFlags& flags = options.run;
-  RunHeader header;
-  if (flags.resume_file.empty()) header = compare_header(options);
-  Journal journal = open_journal(flags, "compare", "compare-seed" + std::to_string(flags.seed), header);
+  Journal journal = open_journal(flags, "compare", "compare-seed" + std::to_string(flags.seed),
+                                 [&] { return compare_header(options); });
   const RunHeader& run = journal.header();
   const Entrant& a = run.entrants.at(0);
   const Entrant& b = run.entrants.at(1);

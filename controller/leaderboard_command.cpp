@@ -80,10 +80,8 @@ RunHeader new_run(const LeaderboardOptions& options) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
-  RunHeader header;
-  if (flags.resume_file.empty()) header = new_run(options);
-  Journal journal =
-      open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed), std::move(header));
+  Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed),
+                                 [&] { return new_run(options); });
   const RunHeader& run = journal.header();
   const size_t players = run.entrants.size();
 

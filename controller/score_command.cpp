@@ -10,14 +10,13 @@ namespace ratrace {
 
 int run_score(const ScoreOptions& options) {
   const RunFlags& flags = options.run;
-  RunHeader header;
-  if (flags.resume_file.empty()) {
-    if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
-    find_player(options.player);
-    header = {"score", flags.seed, flags.boards, {{options.player, options.player, build_config(flags.config_file, flags.sets)}}, {}};
-  }
   Journal journal =
-      open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed), header);
+      open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed), [&] {
+        if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
+        find_player(options.player);
+        return RunHeader{"score", flags.seed, flags.boards,
+                         {{options.player, options.player, build_config(flags.config_file, flags.sets)}}, {}};
+      });
   const RunHeader& run = journal.header();
   const Entrant& entrant = run.entrants.at(0);
 

@@ -123,10 +123,8 @@ std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
 
 int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
-  RunHeader header;
-  if (flags.resume_file.empty()) header = sweep_header(options);
-  Journal journal =
-      open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed), header);
+  Journal journal = open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
+                                 [&] { return sweep_header(options); });
   const RunHeader& run = journal.header();
   const size_t baseline = run.extra.at("baseline_entrant").get<size_t>();
   const size_t grid_size = run.extra.at("grid_size").get<size_t>();
