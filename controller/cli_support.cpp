@@ -5,8 +5,6 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -183,12 +181,5 @@ std::string format_interval(double low, double high) {
   return text;
 }
 
-void write_json_file(const std::string& path, const nlohmann::json& j) {
-  const auto parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent);
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write '" + path + "'");
-  out << j.dump(2) << "\n";
-}
 
 }  // namespace ratrace

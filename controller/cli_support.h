@@ -9,7 +9,8 @@
 
 #include "controller/config.h"
 #include "controller/journal.h"
-#include "controller/stats.h"
+#include "common/io.h"
+#include "common/stats.h"
 
 namespace ratrace {
 
@@ -81,6 +82,5 @@ nlohmann::json paired_to_json(const PairedSummary& p);
 // "34.5 [28.1, 41.6]" with sensible precision for numbers from 1 to millions.
 std::string format_score(double value);
 std::string format_interval(double low, double high);
-void write_json_file(const std::string& path, const nlohmann::json& j);
 
 }  // namespace ratrace

@@ -9,7 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "controller/player.h"
-#include "controller/stats.h"
+#include "common/stats.h"
 
 // The leaderboard's tables and rank correlation, apart from running games, so they can be
 // tested on made-up scores.

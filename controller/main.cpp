@@ -3,10 +3,9 @@
 #include <exception>
 
 #include <CLI/CLI.hpp>
-#include <spdlog/cfg/helpers.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "common/cli.h"
 #include "controller/commands.h"
 
 namespace {
@@ -33,7 +32,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ratrace: a fast, exact, multithreaded controller for the Lab Rat Race"};
   app.require_subcommand(1);
   std::string log_level = "info";
-  app.add_option("--log-level", log_level, "trace, debug, info, warn, error, off")->capture_default_str();
+  ratrace::add_log_level_option(app, log_level);
 
   ratrace::ScoreOptions score;
   auto* score_cmd = app.add_subcommand("score", "Score a player over many boards, with its 95% interval");
@@ -96,12 +95,8 @@ int main(int argc, char** argv) {
   add_run_flags(compare_cmd, compare.run);
   compare_cmd->get_option("--boards")->description("Boards before the first look");
 
-  CLI11_PARSE(app, argc, argv);
-
-  auto logger = spdlog::stderr_color_mt("ratrace");
-  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
-  spdlog::set_default_logger(logger);
-  spdlog::set_level(spdlog::level::from_str(log_level));
+  if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0) return code;
+  ratrace::setup_logging("ratrace", log_level);
 
   try {
     if (*score_cmd) return ratrace::run_score(score);

@@ -8,7 +8,7 @@
 
 #include "controller/config.h"
 #include "controller/runner.h"
-#include "controller/stats.h"
+#include "common/stats.h"
 
 // The pure logic behind 'ratrace sweep' and 'ratrace compare', kept apart from the games
 // so tests can check it on synthetic scores.

@@ -1,5 +1,5 @@
 // Score statistics (SPEC "Scoring"): geometric means with t intervals, paired comparisons.
-#include "controller/stats.h"
+#include "common/stats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,28 @@
+#pragma once
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace ratrace {
+
+// Exit codes every binary of the repository uses.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFailure = 1,      // the work itself failed (a faulty player, a failed write)
+  kExitUsage = 2,        // bad flags, bad input files: nothing was run
+  kExitInterrupted = 130 // Ctrl-C / SIGTERM: finished results were kept
+};
+
+// Adds --log-level (trace, debug, info, warn, error, off; checked) to `app`, accepted before
+// or after a subcommand.
+void add_log_level_option(CLI::App& app, std::string& level);
+
+// Parses the command line. Returns -1 when the program should go on; otherwise the exit
+// code to return now: 0 after --help or --version, kExitUsage after any parse error, with
+// CLI11's message (an unknown subcommand also lists the subcommands).
+int parse_command_line(CLI::App& app, int argc, char** argv);
+
+// Sends spdlog's default logger, named `name`, to standard error at `level` (already checked).
+void setup_logging(const std::string& name, const std::string& level);
+
+}  // namespace ratrace

@@ -1,0 +1,88 @@
+#include "common/io.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace ratrace {
+namespace {
+
+[[noreturn]] void fail(const std::string& what, const std::string& path, int error) {
+  throw std::runtime_error(what + " '" + path + "': " + std::strerror(error));
+}
+
+void write_all(int fd, std::string_view content, const std::string& path) {
+  while (!content.empty()) {
+    const ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("cannot write", path, errno);
+    }
+    content.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+std::filesystem::path folder_of(const std::string& path) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  if (path == "-") {
+    write_all(STDOUT_FILENO, content, "standard output");
+    return;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(folder_of(path), ec);
+  if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
+  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail("cannot create", temporary, errno);
+  try {
+    write_all(fd, content, path);
+    if (::fsync(fd) != 0) fail("cannot flush", path, errno);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    throw;
+  }
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temporary.c_str());
+    fail("cannot close", path, error);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temporary.c_str());
+    fail("cannot rename the new file to", path, error);
+  }
+  // Make the rename itself durable.
+  const int dir = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
+void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomically(path, j.dump(2) + "\n"); }
+
+void check_writable(const std::string& path) {
+  if (path == "-") return;
+  std::error_code ec;
+  const auto folder = folder_of(path);
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
+  if (std::filesystem::is_directory(path)) throw std::runtime_error("'" + path + "' is a folder, not a file");
+  if (::access(folder.c_str(), W_OK) != 0) fail("cannot write into the folder of", path, errno);
+}
+
+}  // namespace ratrace
