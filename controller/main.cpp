@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/cli.h"
+#include "common/version.h"
 #include "controller/commands.h"
 
 namespace {
@@ -31,6 +32,7 @@ void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
 int main(int argc, char** argv) {
   CLI::App app{"ratrace: a fast, exact, multithreaded controller for the Lab Rat Race"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", ratrace::build_description());
   std::string log_level = "info";
   ratrace::add_log_level_option(app, log_level);
 
