@@ -1,0 +1,30 @@
+#pragma once
+// The challenge's interactive program: a person plays O against MENACE on a terminal or
+// through a pipe.
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "menace/learner.h"
+
+namespace ratrace::menace {
+
+// The cell named by two letters, row then column, each L, M or R (row L = top, R = bottom;
+// column L = left, R = right); case and spaces are ignored. Empty when the text is not such a move.
+std::optional<int> parse_move(const std::string& text);
+std::string cell_name(int cell);  // e.g. "LR" for the top-right corner
+
+// Reads the number of games, then the person's moves, from `in`; writes "new game", every
+// board and all boxes after each game to `out`. MENACE (X) moves first; game g (counted over
+// every run of these boxes) draws from game_key(learner, g). Bad lines get a message and a
+// new prompt. After each finished game `after_game` gets the boxes (to save them). End of
+// input ends the program cleanly: a game cut short is abandoned and MENACE does not learn from it.
+void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner,
+                      const std::function<void(const Matchboxes&)>& after_game);
+
+// The rules and the move letters, printed before the first prompt.
+std::string interactive_help();
+
+}  // namespace ratrace::menace

@@ -1,0 +1,114 @@
+// The interactive program driven as a person would through a pipe: the real binary, moves on
+// its standard input, its output checked.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct Outcome {
+  int exit_code;
+  std::string output;
+};
+
+// Runs `menace ARGS < input` and captures standard output and error.
+Outcome run_menace(const std::string& args, const std::string& input) {
+  const auto dir = std::filesystem::temp_directory_path() / ("menace_pipe_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto input_file = dir / "input.txt";
+  std::ofstream(input_file) << input;
+  const std::string command = std::string(MENACE_BINARY) + " " + args + " < " + input_file.string() + " 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  Outcome out{-1, ""};
+  if (!pipe) return out;
+  char buffer[4096];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The person tries every cell in reading order: occupied ones are refused and the next is
+// tried, so any game MENACE plays is finished whatever it draws.
+std::string every_cell() { return "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n"; }
+
+TEST(InteractivePipe, ScriptedGamesWithBadLines) {
+  std::string input = "three\n0\n3\n" + std::string("hello\nXY\nLLL\nl m\n");
+  for (int i = 0; i < 3; ++i) input += every_cell() + every_cell();
+  const Outcome r = run_menace("play --seed 5", input);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("row:    L = top"), std::string::npos) << "the help says which letter is top";
+  EXPECT_EQ(occurrences(r.output, "is not a number of games"), 2u);
+  EXPECT_EQ(occurrences(r.output, "new game\n"), 3u);
+  EXPECT_NE(r.output.find("'hello' is not a move"), std::string::npos);
+  EXPECT_NE(r.output.find("'XY' is not a move"), std::string::npos);
+  EXPECT_NE(r.output.find("'LLL' is not a move"), std::string::npos);
+  EXPECT_NE(r.output.find("is taken (X is there)"), std::string::npos);
+  EXPECT_NE(r.output.find("You play LM:"), std::string::npos) << "lower case and spaces are accepted";
+  EXPECT_EQ(occurrences(r.output, "#303 s3"), 3u) << "all 304 boxes after each game";
+  EXPECT_EQ(occurrences(r.output, "Boxes of X after"), 3u);
+  EXPECT_NE(r.output.find("All 3 games played"), std::string::npos);
+  EXPECT_GE(occurrences(r.output, "MENACE plays "), 3u * 3);
+  EXPECT_NE(r.output.find("---+---+---"), std::string::npos);
+  // The same seed and input give the same session.
+  EXPECT_EQ(run_menace("play --seed 5", input).output, r.output);
+}
+
+TEST(InteractivePipe, EndOfInputMidGameEndsCleanly) {
+  const Outcome r = run_menace("play --seed 1", "2\nMM\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("End of input in game 1 of 2: the game is abandoned"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("Boxes of X"), std::string::npos);
+}
+
+TEST(InteractivePipe, EndOfInputBeforeTheNumberOfGames) {
+  const Outcome r = run_menace("play", "");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("nothing played"), std::string::npos);
+}
+
+TEST(InteractivePipe, SavesAfterEachGameRefusesToOverwriteAndLoadsBack) {
+  const auto dir = std::filesystem::temp_directory_path() / ("menace_save_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string boxes = (dir / "boxes.json").string();
+  const Outcome first = run_menace("play --seed 2 --save " + boxes, "1\n" + every_cell() + every_cell());
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  ASSERT_TRUE(std::filesystem::exists(boxes));
+  const Outcome refused = run_menace("play --seed 2 --save " + boxes, "1\n");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.output.find("--force"), std::string::npos) << refused.output;
+  const Outcome again = run_menace("play --seed 2 --load " + boxes + " --save " + boxes + " --force",
+                                   "1\n" + every_cell() + every_cell());
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("MENACE has learnt from 1 games"), std::string::npos);
+  EXPECT_NE(again.output.find("Boxes of X after 2 games"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CommandLine, UsageErrorsExitTwo) {
+  EXPECT_EQ(run_menace("train --learners 2 --save /tmp/never.json", "").exit_code, 2);
+  EXPECT_EQ(run_menace("train --opponent nobody", "").exit_code, 2);
+  EXPECT_EQ(run_menace("play --beads many", "").exit_code, 2);
+  EXPECT_EQ(run_menace("frobnicate", "").exit_code, 2);
+}
+
+TEST(CommandLine, TrainPrintsTheCurve) {
+  const Outcome r = run_menace("train --opponent perfect --games 200 --learners 4 --threads 2 --seed 3", "");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("101-200"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("stopped losing"), std::string::npos);
+}
+
+}  // namespace
