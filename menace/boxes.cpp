@@ -166,7 +166,7 @@ std::string boxes_table(const Matchboxes& m, int per_row) {
   for (const auto& box : m.beads)
     for (uint32_t c : box) most = std::max(most, c);
   const int width = static_cast<int>(std::to_string(most).size()) + 1;
-  const int box_width = 3 * width + 1;
+  const int box_width = 3 * width + 4;  // "[", the cells, "]" and two spaces
   auto pad = [](std::string s, int w) { return std::string(std::max(0, w - static_cast<int>(s.size())), ' ') + s; };
   std::ostringstream out;
   out << "Boxes of " << mark_char(m.catalogue->player) << " after " << m.games_played
@@ -177,7 +177,7 @@ std::string boxes_table(const Matchboxes& m, int per_row) {
     std::string header, rows[3];
     for (int i = first; i < last; ++i) {
       std::string label = "#" + std::to_string(i) + " s" + std::to_string(m.catalogue->stages[i]);
-      header += label + std::string(std::max(1, box_width + 2 - static_cast<int>(label.size())), ' ');
+      header += label + std::string(std::max(1, box_width - static_cast<int>(label.size())), ' ');
       for (int r = 0; r < 3; ++r) {
         std::string row;
         for (int c = 0; c < 3; ++c) {

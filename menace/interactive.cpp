@@ -62,13 +62,18 @@ std::string interactive_help() {
          "End of input (Ctrl-D) stops the program; a game cut short is not learnt from.\n";
 }
 
-void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner,
+void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner, bool echo,
                       const std::function<void(const Matchboxes&)>& after_game) {
+  auto read = [&]() {
+    auto line = read_line(in);
+    if (line && echo) out << *line << "\n";
+    return line;
+  };
   out << interactive_help() << "\n";
   long games = 0;
   for (;;) {
     out << "Number of games: " << std::flush;
-    const auto line = read_line(in);
+    const auto line = read();
     if (!line) {
       out << "\nEnd of input before the number of games: nothing played.\n";
       return;
@@ -94,7 +99,7 @@ void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint
       int o = -1;
       while (o < 0) {
         out << "Your move (row then column, L/M/R): " << std::flush;
-        const auto line = read_line(in);
+        const auto line = read();
         if (!line) {
           out << "\nEnd of input in game " << game << " of " << games
               << ": the game is abandoned and MENACE does not learn from it.\n";

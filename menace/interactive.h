@@ -21,7 +21,8 @@ std::string cell_name(int cell);  // e.g. "LR" for the top-right corner
 // every run of these boxes) draws from game_key(learner, g). Bad lines get a message and a
 // new prompt. After each finished game `after_game` gets the boxes (to save them). End of
 // input ends the program cleanly: a game cut short is abandoned and MENACE does not learn from it.
-void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner,
+// `echo` repeats each line read after its prompt, so a session fed from a pipe reads as a transcript.
+void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner, bool echo,
                       const std::function<void(const Matchboxes&)>& after_game);
 
 // The rules and the move letters, printed before the first prompt.

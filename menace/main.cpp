@@ -1,5 +1,7 @@
 // menace: Donald Michie's matchbox learner for noughts and crosses -- play it, train it,
 // look at its boxes. Parsing and file handling only; the work lives in the other files.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -61,7 +63,7 @@ int run_play(const PlayOptions& o) {
   Learner menace(o.load.empty() ? fresh_learner_boxes(learner, Mark::kX, start_beads_from_string(o.beads))
                                 : load_or_usage_error(o.load, Mark::kX),
                  reinforcement_from_string(o.reinforcement));
-  play_interactive(std::cin, std::cout, menace, learner, [&](const Matchboxes& boxes) {
+  play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), [&](const Matchboxes& boxes) {
     if (!o.save.empty()) ratrace::write_json_file(o.save, boxes_to_json(boxes));
   });
   return ratrace::kExitOk;
