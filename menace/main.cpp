@@ -101,6 +101,9 @@ void print_summary(const nlohmann::json& curve) {
     std::printf("; last loss at game: median %.0f, quartiles %.0f-%.0f, mean %.1f, max %.0f",
                 stop["quartiles"][1].get<double>(), stop["quartiles"][0].get<double>(),
                 stop["quartiles"][2].get<double>(), stop["mean"].get<double>(), stop["max"].get<double>());
+  if (stop["reached"].get<uint64_t>() > 0)
+    std::printf("; %llu of them lost again later",
+                static_cast<unsigned long long>(stop["lost_again_later"].get<uint64_t>()));
   std::printf("\n");
 }
 
@@ -110,6 +113,8 @@ int run_train(TrainOptions& o) {
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
+  if (o.config.opponent_error > 0 && o.config.opponent != OpponentKind::kPerfect)
+    throw UsageError("--opponent-error needs --opponent perfect");
   if ((!o.load_opponent.empty() || !o.save_opponent.empty()) && o.config.opponent != OpponentKind::kMenace)
     throw UsageError("--load-opponent/--save-opponent need --opponent menace");
   check_output(o.save, o.force);
@@ -187,6 +192,10 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--opponent", train.opponent,
                         "random, perfect (minimax, random among best moves) or menace (a second MENACE learning as O)")
       ->check(CLI::IsMember({"random", "perfect", "menace"}))
+      ->capture_default_str();
+  train_cmd->add_option("--opponent-error", train.config.opponent_error,
+                        "With --opponent perfect: the share of its moves played at random instead")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   train_cmd->add_option("--games", train.config.games, "Games per learner")->check(CLI::Range(1, 100000000))
       ->capture_default_str();

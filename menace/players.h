@@ -30,11 +30,15 @@ class RandomPlayer final : public Player {
 };
 
 // Plays a uniformly random one of the moves with the best minimax value: never loses, wins
-// as soon as it can.
+// as soon as it can. With `error` > 0 it plays a random empty cell instead with that
+// probability: a strong but fallible opponent (a person trying "unsound variations").
 class PerfectPlayer final : public Player {
  public:
-  using Player::Player;
+  explicit PerfectPlayer(Mark mark, double error = 0) : Player(mark), error_(error) {}
   int move(const Board& b, Rng& rng) override;
+
+ private:
+  double error_;
 };
 
 // The game's value with perfect play from `b`, `to_move` to play: 0 a draw, positive X wins,

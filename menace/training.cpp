@@ -23,8 +23,8 @@ constexpr uint64_t kTagGame = 0x47414d45ULL;            // "GAME"
 constexpr uint64_t kTagBoxes = 0x424f584553ULL;         // "BOXES"
 constexpr uint64_t kTagOpponentBoxes = 0x4f424f584553ULL;  // "OBOXES"
 
-// Mean of `values` with its 95% t interval, clipped to [0, 1] (they are shares).
-nlohmann::json share_summary(const std::vector<double>& values) {
+// Mean of `values` with its 95% t interval, clipped to [low, high] (shares lie in [0, 1]).
+nlohmann::json mean_with_interval(const std::vector<double>& values, double low = -INFINITY, double high = INFINITY) {
   const double n = static_cast<double>(values.size());
   double mean = 0;
   for (double v : values) mean += v;
@@ -37,7 +37,7 @@ nlohmann::json share_summary(const std::vector<double>& values) {
   double ss = 0;
   for (double v : values) ss += (v - mean) * (v - mean);
   const double half = t_quantile(0.95, n - 1) * std::sqrt(ss / (n - 1)) / std::sqrt(n);
-  j["ci95"] = {std::max(0.0, mean - half), std::min(1.0, mean + half)};
+  j["ci95"] = {std::max(low, mean - half), std::min(high, mean + half)};
   return j;
 }
 
@@ -79,7 +79,7 @@ LearnerRun train_learner(const TrainConfig& config, int index, const Matchboxes*
   Learner* opponent_learner = nullptr;
   switch (config.opponent) {
     case OpponentKind::kRandom: opponent = std::make_unique<RandomPlayer>(Mark::kO); break;
-    case OpponentKind::kPerfect: opponent = std::make_unique<PerfectPlayer>(Mark::kO); break;
+    case OpponentKind::kPerfect: opponent = std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error); break;
     case OpponentKind::kMenace: {
       auto learner = std::make_unique<Learner>(
           opponent_start ? *opponent_start : fresh_learner_boxes(key, Mark::kO, config.start),
@@ -152,17 +152,21 @@ nlohmann::json learning_curve(const TrainConfig& config, const std::vector<Learn
     }
     blocks.push_back({{"first_game", first + 1},
                       {"last_game", last},
-                      {"win", share_summary(wins)},
-                      {"draw", share_summary(draws)},
-                      {"loss", share_summary(losses)}});
+                      {"win", mean_with_interval(wins, 0, 1)},
+                      {"draw", mean_with_interval(draws, 0, 1)},
+                      {"loss", mean_with_interval(losses, 0, 1)}});
   }
   // Games until each learner stops losing, and how they spread.
   nlohmann::json per_learner = nlohmann::json::array();
   std::vector<double> reached;
+  size_t lost_again = 0;
   for (const auto& run : runs) {
     const auto g = games_until_no_loss(run.results, config.no_loss_window);
     per_learner.push_back(g ? nlohmann::json(*g) : nlohmann::json(nullptr));
-    if (g) reached.push_back(static_cast<double>(*g));
+    if (!g) continue;
+    reached.push_back(static_cast<double>(*g));
+    lost_again += std::any_of(run.results.begin() + static_cast<ptrdiff_t>(*g + config.no_loss_window),
+                              run.results.end(), [](int8_t r) { return r < 0; });
   }
   nlohmann::json stop = {{"definition", "game number of the last loss before the first " +
                                             std::to_string(config.no_loss_window) +
@@ -170,6 +174,7 @@ nlohmann::json learning_curve(const TrainConfig& config, const std::vector<Learn
                          {"window", config.no_loss_window},
                          {"learners", runs.size()},
                          {"reached", reached.size()},
+                         {"lost_again_later", lost_again},
                          {"per_learner", per_learner}};
   if (!reached.empty()) {
     double mean = 0;
@@ -179,14 +184,12 @@ nlohmann::json learning_curve(const TrainConfig& config, const std::vector<Learn
     stop["min"] = *std::min_element(reached.begin(), reached.end());
     stop["max"] = *std::max_element(reached.begin(), reached.end());
   }
-  // Michie's running score (draw +1, win +3, loss -1), mean over learners after every game.
-  std::vector<double> score(games, 0.0);
-  for (const auto& run : runs) {
-    double s = 0;
-    for (uint64_t g = 0; g < games; ++g) {
-      s += run.results[g] > 0 ? 3 : run.results[g] == 0 ? 1 : -1;
-      score[g] += s / static_cast<double>(runs.size());
-    }
+  // Michie's running score (draw +1, win +3, loss -1) after every game, mean over learners.
+  nlohmann::json score = nlohmann::json::array();
+  std::vector<double> totals(runs.size(), 0.0);
+  for (uint64_t g = 0; g < games; ++g) {
+    for (size_t i = 0; i < runs.size(); ++i) totals[i] += runs[i].results[g] > 0 ? 3 : runs[i].results[g] == 0 ? 1 : -1;
+    score.push_back(mean_with_interval(totals));
   }
   return {{"format", "menace-learning-curve"},
           {"version", 1},
@@ -196,13 +199,14 @@ nlohmann::json learning_curve(const TrainConfig& config, const std::vector<Learn
             {"games", games},
             {"learners", runs.size()},
             {"opponent", to_string(config.opponent)},
+            {"opponent_error", config.opponent_error},
             {"beads", to_string(config.start)},
             {"reinforcement", config.reinforcement_name},
             {"block", config.block},
             {"games_played_before", runs.front().boxes.games_played - games}}},
           {"blocks", blocks},
           {"stops_losing", stop},
-          {"running_score", {{"scoring", "draw +1, win +3, loss -1 (Michie 1963)"}, {"mean", score}}}};
+          {"running_score", {{"scoring", "draw +1, win +3, loss -1 (Michie 1963)"}, {"after_game", score}}}};
 }
 
 }  // namespace ratrace::menace

@@ -30,6 +30,7 @@ struct TrainConfig {
   StartBeads start = StartBeads::kRandom;
   std::string reinforcement_name = "challenge";
   OpponentKind opponent = OpponentKind::kRandom;
+  double opponent_error = 0;       // kPerfect: share of its moves played at random
   uint64_t block = 100;            // games per learning-curve point
   uint64_t no_loss_window = 100;   // "stopped losing": this many games in a row without a loss
 };
@@ -57,6 +58,7 @@ std::vector<LearnerRun> train(const TrainConfig& config, const Matchboxes* start
 
 // Games until a learner stops losing: the game number of its last loss before its first run
 // of `window` games without a loss (0: it never lost); empty when no such run happened.
+// (The learning curve also counts learners that lost again after such a run.)
 std::optional<uint64_t> games_until_no_loss(const std::vector<int8_t>& results, uint64_t window);
 
 // The learning-curve file: per block of games, the win, draw and loss shares' mean over

@@ -69,6 +69,15 @@ TEST(Training, PerfectOpponentNeverLosesSoMenaceNeverWins) {
     for (int8_t r : run.results) EXPECT_LE(r, 0);
 }
 
+TEST(Training, AFallibleOpponentCanBeBeaten) {
+  TrainConfig c = small_config(OpponentKind::kPerfect);
+  c.opponent_error = 0.5;
+  int wins = 0;
+  for (const auto& run : train(c))
+    for (int8_t r : run.results) wins += r > 0;
+  EXPECT_GT(wins, 100) << "half its moves random: MENACE wins some of 1,800 games";
+}
+
 TEST(Training, GamesUntilNoLoss) {
   const std::vector<int8_t> results = {-1, 0, -1, 0, 0, 0, 1, -1, 0};
   EXPECT_EQ(games_until_no_loss(results, 3), 3u);  // games 4-6 are loss-free; the last loss was game 3

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Plot MENACE learning curves written by 'menace train --curve FILE'.
+
+Default: three panels (win, draw, loss share per block of games), one line per curve file,
+each the mean over learners with its 95% band. With --running-score: Michie's running score
+(draw +1, win +3, loss -1) after every game instead, mean and 95% band.
+
+Writes OUT.png and OUT.svg (a .png/.svg ending on OUT is dropped). Needs matplotlib
+(Debian: apt-get install python3-matplotlib).
+"""
+import argparse
+import json
+import os
+import sys
+
+MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+
+
+def output_stem(out):
+    stem, ext = os.path.splitext(out)
+    return stem if ext.lower() in (".png", ".svg") else out
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            curve = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"plot_learning.py: cannot read {path}: {e}")
+    if curve.get("format") != "menace-learning-curve":
+        sys.exit(f"plot_learning.py: {path} is not a 'menace train --curve' file")
+    return curve
+
+
+def default_label(curve):
+    c = curve["config"]
+    return f"{c['beads']} beads, {c['reinforcement']} rule"
+
+
+def band(points, key):
+    mean = [p[key]["mean"] if key else p["mean"] for p in points]
+    ci = [p[key]["ci95"] if key else p["ci95"] for p in points]
+    low = [c[0] if c[0] is not None else m for c, m in zip(ci, mean)]
+    high = [c[1] if c[1] is not None else m for c, m in zip(ci, mean)]
+    return mean, low, high
+
+
+def plot_shares(curves, labels, title, plt):
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), sharex=True, layout="constrained")
+    for ax, key in zip(axes, ("win", "draw", "loss")):
+        for curve, label in zip(curves, labels):
+            blocks = curve["blocks"]
+            x = [b["last_game"] for b in blocks]
+            mean, low, high = band(blocks, key)
+            (line,) = ax.plot(x, mean, marker="o", markersize=3, label=label)
+            ax.fill_between(x, low, high, color=line.get_color(), alpha=0.25, linewidth=0)
+        ax.set_title(f"{key} share per block")
+        ax.set_xlabel("games played (end of block)")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("share of the block's games")
+    axes[0].legend(fontsize=8)
+    c = curves[0]["config"]
+    fig.suptitle(title or f"MENACE against a {c['opponent']} opponent: mean over {c['learners']} learners, "
+                 f"blocks of {c['block']} games, 95% band")
+    return fig
+
+
+def plot_running_score(curves, labels, title, plt):
+    fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
+    for curve, label in zip(curves, labels):
+        points = curve["running_score"]["after_game"]
+        x = list(range(1, len(points) + 1))
+        mean, low, high = band(points, None)
+        (line,) = ax.plot(x, mean, label=label)
+        ax.fill_between(x, low, high, color=line.get_color(), alpha=0.25, linewidth=0)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel("games played")
+    ax.set_ylabel("running score (draw +1, win +3, loss -1)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    c = curves[0]["config"]
+    ax.set_title(title or f"MENACE's running score against a {c['opponent']} opponent "
+                 f"(mean over {c['learners']} learners, 95% band)")
+    return fig
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("curves", nargs="+", help="learning-curve JSON files from 'menace train --curve'")
+    parser.add_argument("--out", required=True, help="output stem: writes OUT.png and OUT.svg")
+    parser.add_argument("--labels", help="comma-separated legend labels, one per curve file")
+    parser.add_argument("--title", help="figure title")
+    parser.add_argument("--running-score", action="store_true", help="plot Michie's running score instead")
+    args = parser.parse_args()
+    curves = [load(p) for p in args.curves]
+    labels = args.labels.split(",") if args.labels else [default_label(c) for c in curves]
+    if len(labels) != len(curves):
+        parser.error("--labels needs one label per curve file")
+    try:
+        import matplotlib
+    except ImportError:
+        print("plot_learning.py: matplotlib is missing (apt-get install python3-matplotlib)", file=sys.stderr)
+        return MISSING_MATPLOTLIB
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig = (plot_running_score if args.running_score else plot_shares)(curves, labels, args.title, plt)
+    stem = output_stem(args.out)
+    os.makedirs(os.path.dirname(stem) or ".", exist_ok=True)
+    for ext in ("png", "svg"):
+        fig.savefig(f"{stem}.{ext}", dpi=120)
+        print(f"wrote {stem}.{ext}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
