@@ -113,8 +113,9 @@ int run_train(TrainOptions& o) {
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
-  if (o.config.opponent_error > 0 && o.config.opponent != OpponentKind::kPerfect)
-    throw UsageError("--opponent-error needs --opponent perfect");
+  if (o.config.opponent_error > 0 && o.config.opponent != OpponentKind::kPerfect &&
+      o.config.opponent != OpponentKind::kPerfectFixed)
+    throw UsageError("--opponent-error needs --opponent perfect or perfect-fixed");
   if ((!o.load_opponent.empty() || !o.save_opponent.empty()) && o.config.opponent != OpponentKind::kMenace)
     throw UsageError("--load-opponent/--save-opponent need --opponent menace");
   check_output(o.save, o.force);
@@ -190,11 +191,12 @@ int main(int argc, char** argv) {
   TrainOptions train;
   auto* train_cmd = app.add_subcommand("train", "MENACE against an opponent for many games; learning curve as JSON");
   train_cmd->add_option("--opponent", train.opponent,
-                        "random, perfect (minimax, random among best moves) or menace (a second MENACE learning as O)")
-      ->check(CLI::IsMember({"random", "perfect", "menace"}))
+                        "random, perfect (minimax, random among best moves), perfect-fixed (minimax, always its first best "
+                        "move) or menace (a second MENACE learning as O)")
+      ->check(CLI::IsMember({"random", "perfect", "perfect-fixed", "menace"}))
       ->capture_default_str();
   train_cmd->add_option("--opponent-error", train.config.opponent_error,
-                        "With --opponent perfect: the share of its moves played at random instead")
+                        "With a perfect opponent: the share of its moves played at random instead")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   train_cmd->add_option("--games", train.config.games, "Games per learner")->check(CLI::Range(1, 100000000))

@@ -80,6 +80,7 @@ int RandomPlayer::move(const Board& b, Rng& rng) {
 int PerfectPlayer::move(const Board& b, Rng& rng) {
   if (error_ > 0 && rng.chance(error_)) return RandomPlayer(mark()).move(b, rng);
   const std::vector<int> best = perfect_moves(b, mark());
+  if (fixed_) return best.front();
   return best[rng.below(static_cast<uint32_t>(best.size()))];
 }
 

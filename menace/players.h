@@ -34,11 +34,14 @@ class RandomPlayer final : public Player {
 // probability: a strong but fallible opponent (a person trying "unsound variations").
 class PerfectPlayer final : public Player {
  public:
-  explicit PerfectPlayer(Mark mark, double error = 0) : Player(mark), error_(error) {}
+  // `fixed`: always the first best move (lowest cell) instead of a random one, so the
+  // opponent repeats one line of best play (Michie's "best strategy") game after game.
+  explicit PerfectPlayer(Mark mark, double error = 0, bool fixed = false) : Player(mark), error_(error), fixed_(fixed) {}
   int move(const Board& b, Rng& rng) override;
 
  private:
   double error_;
+  bool fixed_;
 };
 
 // The game's value with perfect play from `b`, `to_move` to play: 0 a draw, positive X wins,

@@ -62,12 +62,18 @@ Matchboxes fresh_learner_boxes(uint64_t learner, Mark player, StartBeads start) 
 OpponentKind opponent_from_string(const std::string& s) {
   if (s == "random") return OpponentKind::kRandom;
   if (s == "perfect") return OpponentKind::kPerfect;
+  if (s == "perfect-fixed") return OpponentKind::kPerfectFixed;
   if (s == "menace") return OpponentKind::kMenace;
-  throw std::invalid_argument("opponent must be 'random', 'perfect' or 'menace', not '" + s + "'");
+  throw std::invalid_argument("opponent must be 'random', 'perfect', 'perfect-fixed' or 'menace', not '" + s + "'");
 }
 
 std::string to_string(OpponentKind k) {
-  return k == OpponentKind::kRandom ? "random" : k == OpponentKind::kPerfect ? "perfect" : "menace";
+  switch (k) {
+    case OpponentKind::kRandom: return "random";
+    case OpponentKind::kPerfect: return "perfect";
+    case OpponentKind::kPerfectFixed: return "perfect-fixed";
+    default: return "menace";
+  }
 }
 
 LearnerRun train_learner(const TrainConfig& config, int index, const Matchboxes* start,
@@ -80,6 +86,9 @@ LearnerRun train_learner(const TrainConfig& config, int index, const Matchboxes*
   switch (config.opponent) {
     case OpponentKind::kRandom: opponent = std::make_unique<RandomPlayer>(Mark::kO); break;
     case OpponentKind::kPerfect: opponent = std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error); break;
+    case OpponentKind::kPerfectFixed:
+      opponent = std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error, true);
+      break;
     case OpponentKind::kMenace: {
       auto learner = std::make_unique<Learner>(
           opponent_start ? *opponent_start : fresh_learner_boxes(key, Mark::kO, config.start),

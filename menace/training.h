@@ -15,8 +15,10 @@ namespace ratrace::menace {
 
 // Who MENACE plays. kMenace: a second MENACE with its own boxes of O positions (its own
 // enumeration, same bead start and rule), learning from the same games -- "itself as O".
-enum class OpponentKind { kRandom, kPerfect, kMenace };
-OpponentKind opponent_from_string(const std::string& s);  // "random", "perfect", "menace"; throws otherwise
+// kPerfectFixed: minimax always playing its first best move, one repeated line of best play.
+enum class OpponentKind { kRandom, kPerfect, kPerfectFixed, kMenace };
+// "random", "perfect", "perfect-fixed", "menace"; throws otherwise.
+OpponentKind opponent_from_string(const std::string& s);
 std::string to_string(OpponentKind k);
 
 // One training run. Learner i's stream is stream_key(seed, learner tag, i); game g's is
@@ -30,7 +32,7 @@ struct TrainConfig {
   StartBeads start = StartBeads::kRandom;
   std::string reinforcement_name = "challenge";
   OpponentKind opponent = OpponentKind::kRandom;
-  double opponent_error = 0;       // kPerfect: share of its moves played at random
+  double opponent_error = 0;       // kPerfect(Fixed): share of its moves played at random
   uint64_t block = 100;            // games per learning-curve point
   uint64_t no_loss_window = 100;   // "stopped losing": this many games in a row without a loss
 };

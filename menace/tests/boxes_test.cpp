@@ -22,13 +22,13 @@ void reachable(const Board& b, Mark mover, Mark player, std::set<uint32_t>& out)
   }
 }
 
-TEST(Boxes, MichiesThreeHundredAndFourByStage) {
+TEST(MenaceBoxes, MichiesThreeHundredAndFourByStage) {
   const Catalogue cat = enumerate_boxes(Mark::kX);
   EXPECT_EQ(cat.size(), 304u);
   EXPECT_EQ(cat.boxes_per_stage, (std::vector<int>{1, 12, 108, 183}));
 }
 
-TEST(Boxes, SymmetriesAreTheEightDistinctPermutationsOfTheSquare) {
+TEST(MenaceBoxes, SymmetriesAreTheEightDistinctPermutationsOfTheSquare) {
   std::set<std::array<uint8_t, 9>> distinct(kSymmetries.begin(), kSymmetries.end());
   EXPECT_EQ(distinct.size(), 8u);
   for (const auto& s : kSymmetries) {
@@ -44,7 +44,7 @@ TEST(Boxes, SymmetriesAreTheEightDistinctPermutationsOfTheSquare) {
     }
 }
 
-TEST(Boxes, EveryPositionFindsItsBoxAndEveryBeadLandsOnAnEmptyCell) {
+TEST(MenaceBoxes, EveryPositionFindsItsBoxAndEveryBeadLandsOnAnEmptyCell) {
   for (Mark player : {Mark::kX, Mark::kO}) {
     const Catalogue& cat = catalogue(player);
     std::set<uint32_t> positions;
@@ -71,7 +71,7 @@ TEST(Boxes, EveryPositionFindsItsBoxAndEveryBeadLandsOnAnEmptyCell) {
   }
 }
 
-TEST(Boxes, EverySymmetryOfAPositionSharesOneBox) {
+TEST(MenaceBoxes, EverySymmetryOfAPositionSharesOneBox) {
   const Catalogue& cat = catalogue(Mark::kX);
   for (size_t i = 0; i < cat.size(); ++i)
     for (int t = 0; t < 8; ++t) {
@@ -80,7 +80,7 @@ TEST(Boxes, EverySymmetryOfAPositionSharesOneBox) {
     }
 }
 
-TEST(Boxes, MichieStartCountsByStage) {
+TEST(MenaceBoxes, MichieStartCountsByStage) {
   const Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kMichie, 1);
   for (size_t i = 0; i < m.beads.size(); ++i)
     for (int c = 0; c < 9; ++c)
@@ -88,7 +88,7 @@ TEST(Boxes, MichieStartCountsByStage) {
   EXPECT_EQ(m.total(0), 36u);
 }
 
-TEST(Boxes, RandomStartHasOneToNLegalBeads) {
+TEST(MenaceBoxes, RandomStartHasOneToNLegalBeads) {
   const Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kRandom, 7);
   for (size_t i = 0; i < m.beads.size(); ++i) {
     const int empty = count(m.catalogue->pictures[i], Mark::kEmpty);
@@ -100,7 +100,7 @@ TEST(Boxes, RandomStartHasOneToNLegalBeads) {
   EXPECT_NE(fresh_boxes(Mark::kX, StartBeads::kRandom, 8).beads, m.beads);
 }
 
-TEST(Boxes, JsonRoundTripAndBadFilesRejected) {
+TEST(MenaceBoxes, JsonRoundTripAndBadFilesRejected) {
   Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kRandom, 3);
   m.games_played = 17;
   const nlohmann::json j = boxes_to_json(m);
@@ -124,7 +124,7 @@ TEST(Boxes, JsonRoundTripAndBadFilesRejected) {
   EXPECT_THROW(boxes_from_json(bad), std::invalid_argument);
 }
 
-TEST(Boxes, TableShowsEveryBox) {
+TEST(MenaceBoxes, TableShowsEveryBox) {
   const std::string table = boxes_table(fresh_boxes(Mark::kX, StartBeads::kMichie, 1));
   EXPECT_NE(table.find("#0 s0"), std::string::npos);
   EXPECT_NE(table.find("#303 s3"), std::string::npos);

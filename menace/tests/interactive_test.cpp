@@ -44,7 +44,7 @@ size_t occurrences(const std::string& text, const std::string& what) {
 // tried, so any game MENACE plays is finished whatever it draws.
 std::string every_cell() { return "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n"; }
 
-TEST(InteractivePipe, ScriptedGamesWithBadLines) {
+TEST(MenaceInteractivePipe, ScriptedGamesWithBadLines) {
   std::string input = "three\n0\n3\n" + std::string("hello\nXY\nLLL\nl m\n");
   for (int i = 0; i < 3; ++i) input += every_cell() + every_cell();
   const Outcome r = run_menace("play --seed 5", input);
@@ -66,20 +66,20 @@ TEST(InteractivePipe, ScriptedGamesWithBadLines) {
   EXPECT_EQ(run_menace("play --seed 5", input).output, r.output);
 }
 
-TEST(InteractivePipe, EndOfInputMidGameEndsCleanly) {
+TEST(MenaceInteractivePipe, EndOfInputMidGameEndsCleanly) {
   const Outcome r = run_menace("play --seed 1", "2\nMM\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.output.find("End of input in game 1 of 2: the game is abandoned"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("Boxes of X"), std::string::npos);
 }
 
-TEST(InteractivePipe, EndOfInputBeforeTheNumberOfGames) {
+TEST(MenaceInteractivePipe, EndOfInputBeforeTheNumberOfGames) {
   const Outcome r = run_menace("play", "");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.output.find("nothing played"), std::string::npos);
 }
 
-TEST(InteractivePipe, SavesAfterEachGameRefusesToOverwriteAndLoadsBack) {
+TEST(MenaceInteractivePipe, SavesAfterEachGameRefusesToOverwriteAndLoadsBack) {
   const auto dir = std::filesystem::temp_directory_path() / ("menace_save_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   const std::string boxes = (dir / "boxes.json").string();
@@ -97,14 +97,14 @@ TEST(InteractivePipe, SavesAfterEachGameRefusesToOverwriteAndLoadsBack) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(CommandLine, UsageErrorsExitTwo) {
+TEST(MenaceCommandLine, UsageErrorsExitTwo) {
   EXPECT_EQ(run_menace("train --learners 2 --save /tmp/never.json", "").exit_code, 2);
   EXPECT_EQ(run_menace("train --opponent nobody", "").exit_code, 2);
   EXPECT_EQ(run_menace("play --beads many", "").exit_code, 2);
   EXPECT_EQ(run_menace("frobnicate", "").exit_code, 2);
 }
 
-TEST(CommandLine, TrainPrintsTheCurve) {
+TEST(MenaceCommandLine, TrainPrintsTheCurve) {
   const Outcome r = run_menace("train --opponent perfect --games 200 --learners 4 --threads 2 --seed 3", "");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("101-200"), std::string::npos) << r.output;

@@ -74,7 +74,7 @@ std::vector<std::pair<int, int>> used_boxes(const Scripted& s, const Matchboxes&
   return used;
 }
 
-TEST(LearningRule, AWinPutsEachBeadBackWithOneMore) {
+TEST(MenaceLearningRule, AWinPutsEachBeadBackWithOneMore) {
   const Learner menace = play(kXWins, 2);
   const auto used = used_boxes(kXWins, menace.boxes());
   ASSERT_EQ(used.size(), 3u);
@@ -86,19 +86,19 @@ TEST(LearningRule, AWinPutsEachBeadBackWithOneMore) {
   EXPECT_TRUE(menace.used().empty());
 }
 
-TEST(LearningRule, ALossKeepsTheBeadsOut) {
+TEST(MenaceLearningRule, ALossKeepsTheBeadsOut) {
   const Learner menace = play(kOWins, 2);
   for (const auto& [box, bead] : used_boxes(kOWins, menace.boxes())) EXPECT_EQ(menace.boxes().beads[box][bead], 1u);
 }
 
-TEST(LearningRule, ADrawPutsTheBeadsBack) {
+TEST(MenaceLearningRule, ADrawPutsTheBeadsBack) {
   const Learner menace = play(kDraw, 2);
   const auto used = used_boxes(kDraw, menace.boxes());
   ASSERT_EQ(used.size(), 4u) << "the fifth X is forced: no box";
   for (const auto& [box, bead] : used) EXPECT_EQ(menace.boxes().beads[box][bead], 2u);
 }
 
-TEST(LearningRule, MichiesReinforcementAddsThreeForAWinAndOneForADraw) {
+TEST(MenaceLearningRule, MichiesReinforcementAddsThreeForAWinAndOneForADraw) {
   Learner win(scripted_boxes(kXWins.x, kXWins.o, 2), reinforcement_from_string("michie"));
   ScriptedPlayer o(Mark::kO, kXWins.o);
   Rng rng(1);
@@ -106,7 +106,7 @@ TEST(LearningRule, MichiesReinforcementAddsThreeForAWinAndOneForADraw) {
   for (const auto& [box, bead] : used_boxes(kXWins, win.boxes())) EXPECT_EQ(win.boxes().beads[box][bead], 5u);
 }
 
-TEST(LearningRule, AnEmptiedBoxIsRefilledWithThreeAndOneIsUsed) {
+TEST(MenaceLearningRule, AnEmptiedBoxIsRefilledWithThreeAndOneIsUsed) {
   // The empty board's box holds one bead: drawing it empties the box.
   Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kMichie, 1);
   for (uint64_t seed = 1; seed <= 50; ++seed) {
@@ -127,7 +127,7 @@ TEST(LearningRule, AnEmptiedBoxIsRefilledWithThreeAndOneIsUsed) {
   }
 }
 
-TEST(LearningRule, BeadsAreDrawnInProportionToTheirCounts) {
+TEST(MenaceLearningRule, BeadsAreDrawnInProportionToTheirCounts) {
   Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kMichie, 1);
   m.beads[0] = {};
   m.beads[0][0] = 300;  // a corner
@@ -143,9 +143,9 @@ TEST(LearningRule, BeadsAreDrawnInProportionToTheirCounts) {
   EXPECT_NEAR(corner / double(kDraws), 0.75, 0.03);  // about 4.4 standard errors
 }
 
-TEST(Minimax, TheEmptyBoardIsADraw) { EXPECT_EQ(minimax_value(Board{}, Mark::kX), 0); }
+TEST(MenaceMinimax, TheEmptyBoardIsADraw) { EXPECT_EQ(minimax_value(Board{}, Mark::kX), 0); }
 
-TEST(Minimax, PerfectAgainstPerfectIsAlwaysADraw) {
+TEST(MenaceMinimax, PerfectAgainstPerfectIsAlwaysADraw) {
   PerfectPlayer x(Mark::kX), o(Mark::kO);
   for (uint64_t seed = 0; seed < 300; ++seed) {
     Rng rng(seed);
@@ -153,7 +153,7 @@ TEST(Minimax, PerfectAgainstPerfectIsAlwaysADraw) {
   }
 }
 
-TEST(Minimax, PerfectNeverLosesToRandomAndMostlyWins) {
+TEST(MenaceMinimax, PerfectNeverLosesToRandomAndMostlyWins) {
   PerfectPlayer perfect_x(Mark::kX), perfect_o(Mark::kO);
   RandomPlayer random_x(Mark::kX), random_o(Mark::kO);
   int x_wins = 0, o_wins = 0;
@@ -170,7 +170,7 @@ TEST(Minimax, PerfectNeverLosesToRandomAndMostlyWins) {
   EXPECT_GT(o_wins, 1400) << "perfect O beat a random X in 1,549 of these 2,000 games";
 }
 
-TEST(Minimax, PerfectTakesAWinAndBlocksALoss) {
+TEST(MenaceMinimax, PerfectTakesAWinAndBlocksALoss) {
   // X X . / O O . / . . . with X to move: only the top-right wins at once.
   EXPECT_EQ(perfect_moves(board_from_string("XX.OO...."), Mark::kX), std::vector<int>{2});
   // X X . / . O . / . . . with O to move: O must block the top-right (elsewhere X wins).

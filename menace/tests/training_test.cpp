@@ -17,7 +17,7 @@ TrainConfig small_config(OpponentKind opponent) {
   return c;
 }
 
-TEST(Training, IdenticalWhateverTheThreadCount) {
+TEST(MenaceTraining, IdenticalWhateverTheThreadCount) {
   for (OpponentKind opponent : {OpponentKind::kRandom, OpponentKind::kPerfect, OpponentKind::kMenace}) {
     TrainConfig c = small_config(opponent);
     c.threads = 1;
@@ -34,7 +34,7 @@ TEST(Training, IdenticalWhateverTheThreadCount) {
   }
 }
 
-TEST(Training, ContinuingFromSavedBoxesEqualsOneLongRun) {
+TEST(MenaceTraining, ContinuingFromSavedBoxesEqualsOneLongRun) {
   TrainConfig c = small_config(OpponentKind::kMenace);
   c.learners = 1;
   c.games = 250;
@@ -52,7 +52,7 @@ TEST(Training, ContinuingFromSavedBoxesEqualsOneLongRun) {
   EXPECT_EQ(second.boxes.games_played, 250u);
 }
 
-TEST(Training, LossesFallAgainstARandomOpponent) {
+TEST(MenaceTraining, LossesFallAgainstARandomOpponent) {
   TrainConfig c = small_config(OpponentKind::kRandom);
   c.learners = 20;
   c.games = 1000;
@@ -63,13 +63,13 @@ TEST(Training, LossesFallAgainstARandomOpponent) {
   EXPECT_LE(curve["blocks"][9]["loss"]["ci95"][0].get<double>(), last);
 }
 
-TEST(Training, PerfectOpponentNeverLosesSoMenaceNeverWins) {
+TEST(MenaceTraining, PerfectOpponentNeverLosesSoMenaceNeverWins) {
   TrainConfig c = small_config(OpponentKind::kPerfect);
   for (const auto& run : train(c))
     for (int8_t r : run.results) EXPECT_LE(r, 0);
 }
 
-TEST(Training, AFallibleOpponentCanBeBeaten) {
+TEST(MenaceTraining, AFallibleOpponentCanBeBeaten) {
   TrainConfig c = small_config(OpponentKind::kPerfect);
   c.opponent_error = 0.5;
   int wins = 0;
@@ -78,7 +78,7 @@ TEST(Training, AFallibleOpponentCanBeBeaten) {
   EXPECT_GT(wins, 100) << "half its moves random: MENACE wins some of 1,800 games";
 }
 
-TEST(Training, GamesUntilNoLoss) {
+TEST(MenaceTraining, GamesUntilNoLoss) {
   const std::vector<int8_t> results = {-1, 0, -1, 0, 0, 0, 1, -1, 0};
   EXPECT_EQ(games_until_no_loss(results, 3), 3u);  // games 4-6 are loss-free; the last loss was game 3
   EXPECT_EQ(games_until_no_loss(results, 5), std::nullopt);
