@@ -18,7 +18,8 @@ TrainConfig small_config(OpponentKind opponent) {
 }
 
 TEST(MenaceTraining, IdenticalWhateverTheThreadCount) {
-  for (OpponentKind opponent : {OpponentKind::kRandom, OpponentKind::kPerfect, OpponentKind::kMenace}) {
+  for (OpponentKind opponent :
+       {OpponentKind::kRandom, OpponentKind::kPerfect, OpponentKind::kPerfectFixed, OpponentKind::kMenace}) {
     TrainConfig c = small_config(opponent);
     c.threads = 1;
     const auto serial = train(c);
