@@ -72,10 +72,29 @@ const Catalogue& catalogue(Mark player) {
 StartBeads start_beads_from_string(const std::string& s) {
   if (s == "random") return StartBeads::kRandom;
   if (s == "michie") return StartBeads::kMichie;
-  throw std::invalid_argument("bead start must be 'random' or 'michie', not '" + s + "'");
+  if (s == "michie-distinct") return StartBeads::kMichieDistinct;
+  throw std::invalid_argument("bead start must be 'random', 'michie' or 'michie-distinct', not '" + s + "'");
 }
 
-std::string to_string(StartBeads s) { return s == StartBeads::kRandom ? "random" : "michie"; }
+std::string to_string(StartBeads s) {
+  switch (s) {
+    case StartBeads::kRandom: return "random";
+    case StartBeads::kMichie: return "michie";
+    default: return "michie-distinct";
+  }
+}
+
+std::vector<int> distinct_empty_cells(const Board& picture) {
+  std::vector<int> cells;
+  for (int c = 0; c < 9; ++c) {
+    if (picture[c] != Mark::kEmpty) continue;
+    bool lowest = true;
+    for (int t = 1; t < 8 && lowest; ++t)
+      if (transform(picture, t) == picture && kSymmetries[t][c] < c) lowest = false;
+    if (lowest) cells.push_back(c);
+  }
+  return cells;
+}
 
 uint32_t Matchboxes::total(size_t box) const {
   uint32_t n = 0;
@@ -92,9 +111,9 @@ Matchboxes fresh_boxes(Mark player, StartBeads start, uint64_t key) {
     std::vector<int> empty;
     for (int c = 0; c < 9; ++c)
       if (picture[c] == Mark::kEmpty) empty.push_back(c);
-    if (start == StartBeads::kMichie) {
+    if (start != StartBeads::kRandom) {
       const uint32_t per_cell = static_cast<uint32_t>(std::max(1, 4 - m.catalogue->stages[i]));
-      for (int c : empty) m.beads[i][c] = per_cell;
+      for (int c : start == StartBeads::kMichie ? empty : distinct_empty_cells(picture)) m.beads[i][c] = per_cell;
     } else {
       Rng rng(stream_key(key, kTagStartBox, i));
       const int n = rng.between(1, static_cast<int>(empty.size()));

@@ -34,9 +34,16 @@ const Catalogue& catalogue(Mark player);
 // How each box is first filled.
 enum class StartBeads {
   kRandom,  // the challenge: a random number (1 to the number of empty cells) of beads, each of a random empty cell
-  kMichie   // Michie's 1961 counts: 4, 3, 2, 1 beads of every empty cell by stage
+  kMichie,  // Michie's 1961 counts: 4, 3, 2, 1 beads of every empty cell by stage
+  kMichieDistinct  // the same counts, but only for one cell of each set of cells that the picture's
+                   // own symmetries make equivalent (the empty board: a corner, an edge, the centre)
 };
-StartBeads start_beads_from_string(const std::string& s);  // "random" or "michie"; throws otherwise
+// "random", "michie" or "michie-distinct"; throws otherwise.
+StartBeads start_beads_from_string(const std::string& s);
+
+// The empty cells of `picture` that stand for distinct moves: of the cells that a symmetry
+// mapping the picture onto itself makes equivalent, the lowest.
+std::vector<int> distinct_empty_cells(const Board& picture);
 std::string to_string(StartBeads s);
 
 // Beads per picture cell of every box of one player, and how many games they have learnt from.

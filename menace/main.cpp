@@ -169,9 +169,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", ratrace::build_description());
   std::string log_level = "info";
   ratrace::add_log_level_option(app, log_level);
-  const auto beads_check = CLI::IsMember({"random", "michie"});
+  const auto beads_check = CLI::IsMember({"random", "michie", "michie-distinct"});
   const std::string beads_help =
-      "Start beads: random (1 to n random beads of the n empty cells per box) or michie (4/3/2/1 of each by stage)";
+      "Start beads: random (1 to n random beads of the n empty cells per box), michie (4/3/2/1 of each empty cell by "
+      "stage) or michie-distinct (the same for one cell of each set the picture's symmetries make equivalent)";
   const std::string reinforcement_help =
       "Learning rule: challenge (win: bead back +1, draw: back, loss: kept out) or michie (win +3, draw +1)";
 

@@ -88,6 +88,18 @@ TEST(MenaceBoxes, MichieStartCountsByStage) {
   EXPECT_EQ(m.total(0), 36u);
 }
 
+TEST(MenaceBoxes, MichieDistinctKeepsOneCellPerSymmetricSet) {
+  EXPECT_EQ(distinct_empty_cells(Board{}), (std::vector<int>{0, 1, 4})) << "corner, edge, centre";
+  // X in the centre: still a corner and an edge.
+  EXPECT_EQ(distinct_empty_cells(board_from_string("....X....")), (std::vector<int>{0, 1}));
+  // No symmetry but the identity: every empty cell is distinct.
+  EXPECT_EQ(distinct_empty_cells(board_from_string("XO.......")).size(), 7u);
+  const Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kMichieDistinct, 1);
+  EXPECT_EQ(m.total(0), 12u) << "Michie's first box: 4 beads each of 3 distinct moves";
+  EXPECT_EQ(m.beads[0][0], 4u);
+  EXPECT_EQ(m.beads[0][2], 0u);
+}
+
 TEST(MenaceBoxes, RandomStartHasOneToNLegalBeads) {
   const Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kRandom, 7);
   for (size_t i = 0; i < m.beads.size(); ++i) {
