@@ -113,7 +113,8 @@ Matchboxes fresh_boxes(Mark player, StartBeads start, uint64_t key) {
       if (picture[c] == Mark::kEmpty) empty.push_back(c);
     if (start != StartBeads::kRandom) {
       const uint32_t per_cell = static_cast<uint32_t>(std::max(1, 4 - m.catalogue->stages[i]));
-      for (int c : start == StartBeads::kMichie ? empty : distinct_empty_cells(picture)) m.beads[i][c] = per_cell;
+      if (start == StartBeads::kMichieDistinct) empty = distinct_empty_cells(picture);
+      for (int c : empty) m.beads[i][c] = per_cell;
     } else {
       Rng rng(stream_key(key, kTagStartBox, i));
       const int n = rng.between(1, static_cast<int>(empty.size()));
@@ -195,7 +196,10 @@ std::string boxes_table(const Matchboxes& m, int per_row) {
     const int last = std::min(n, first + per_row);
     std::string header, rows[3];
     for (int i = first; i < last; ++i) {
-      std::string label = "#" + std::to_string(i) + " s" + std::to_string(m.catalogue->stages[i]);
+      std::string label = "#";
+      label += std::to_string(i);
+      label += " s";
+      label += std::to_string(m.catalogue->stages[i]);
       header += label + std::string(std::max(1, box_width - static_cast<int>(label.size())), ' ');
       for (int r = 0; r < 3; ++r) {
         std::string row;

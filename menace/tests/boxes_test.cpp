@@ -63,7 +63,9 @@ TEST(MenaceBoxes, EveryPositionFindsItsBoxAndEveryBeadLandsOnAnEmptyCell) {
         const int cell = kSymmetries[symmetry][c];
         targets.insert(cell);
         EXPECT_EQ(picture[c], board[cell]) << "round trip of cell " << c << " on " << to_string(board);
-        if (picture[c] == Mark::kEmpty) EXPECT_EQ(board[cell], Mark::kEmpty);
+        if (picture[c] == Mark::kEmpty) {
+          EXPECT_EQ(board[cell], Mark::kEmpty);
+        }
       }
       EXPECT_EQ(targets.size(), 9u) << "a bead maps to one cell each";
     }
@@ -107,7 +109,9 @@ TEST(MenaceBoxes, RandomStartHasOneToNLegalBeads) {
     EXPECT_GE(m.total(i), 1u);
     EXPECT_LE(m.total(i), static_cast<uint32_t>(empty));
     for (int c = 0; c < 9; ++c)
-      if (m.catalogue->pictures[i][c] != Mark::kEmpty) EXPECT_EQ(m.beads[i][c], 0u);
+      if (m.catalogue->pictures[i][c] != Mark::kEmpty) {
+        EXPECT_EQ(m.beads[i][c], 0u);
+      }
   }
   EXPECT_NE(fresh_boxes(Mark::kX, StartBeads::kRandom, 8).beads, m.beads);
 }
