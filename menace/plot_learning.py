@@ -14,6 +14,12 @@ import os
 import sys
 
 MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+BAD_INPUT = 2
+
+
+def fail(message):
+    print(f"plot_learning.py: {message}", file=sys.stderr)
+    sys.exit(BAD_INPUT)
 
 
 def output_stem(out):
@@ -26,9 +32,9 @@ def load(path):
         with open(path) as f:
             curve = json.load(f)
     except (OSError, ValueError) as e:
-        sys.exit(f"plot_learning.py: cannot read {path}: {e}")
+        fail(f"cannot read {path}: {e}")
     if curve.get("format") != "menace-learning-curve":
-        sys.exit(f"plot_learning.py: {path} is not a 'menace train --curve' file")
+        fail(f"{path} is not a 'menace train --curve' file")
     return curve
 
 
