@@ -83,6 +83,7 @@ struct RunFlags {
   int threads = 1;
   int searches = 0;  // 0: as many as threads
   double seconds = 0;
+  double cpu_seconds = 0;
   std::string json;
   bool overwrite = false;
   std::string rules = "5T";
@@ -93,6 +94,9 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--threads", f.threads, "oneTBB threads")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")->check(CLI::Range(1, 100000));
   cmd->add_option("--seconds", f.seconds, "Stop each search after this many seconds of its own run (0: no limit)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--cpu-seconds", f.cpu_seconds,
+                  "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
   cmd->add_flag("--overwrite", f.overwrite, "Replace an existing --json file");
@@ -145,6 +149,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
     results = run_searches(count, flags.threads, [&](int s) {
       SearchLimits limits = {};
       limits.seconds = flags.seconds;
+      limits.cpu_seconds = flags.cpu_seconds;
       limits.stop = &g_stop;
       limits.work_done = &work_done;
       limits.iterations = settings.value("iterations_limit", uint64_t{0});
@@ -168,11 +173,12 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   for (const SearchResult& r : results) {
     total_work += r.iterations;
     nlohmann::json steps = nlohmann::json::array();
-    for (const Improvement& i : r.improvements) steps.push_back({i.iteration, i.score, i.seconds});
+    for (const Improvement& i : r.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
     runs.push_back({{"search", r.search},
                     {"score", r.best.size()},
                     {"iterations", r.iterations},
                     {"seconds", r.seconds},
+                    {"cpu_seconds", r.cpu_seconds},
                     {"stopped", r.stopped},
                     {"code", encode_game(r.best, rules)},
                     {"improvements", steps}});
@@ -189,6 +195,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                           {"threads", flags.threads},
                           {"searches", count},
                           {"seconds_limit", flags.seconds},
+                          {"cpu_seconds_limit", flags.cpu_seconds},
                           {"settings", settings},
                           {"interrupted", g_stop.load()},
                           {"elapsed_seconds", total_seconds},
@@ -211,6 +218,7 @@ int cmd_bench(int threads) {
   // Random games, one stream per game, on one core.
   std::vector<double> scores;
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = thread_cpu_seconds();
   uint64_t moves = 0;
   for (int g = 0; g < kGames; ++g) {
     ratrace::Rng rng(ratrace::stream_key(kSeed, kTagRandomGame, static_cast<uint64_t>(g)));
@@ -221,15 +229,16 @@ int cmd_bench(int threads) {
     sign(game.back().line);
   }
   const double random_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double random_cpu = thread_cpu_seconds() - cpu0;
   double mean = 0, var = 0;
   for (double s : scores) mean += s;
   mean /= kGames;
   for (double s : scores) var += (s - mean) * (s - mean);
   const double half = ratrace::t_quantile(0.95, kGames - 1) * std::sqrt(var / (kGames - 1) / kGames);
-  std::cout << fmt::format("random games: {} in {:.3f} s on one core = {:.0f} games/s ({:.2f} M moves/s); mean score "
-                           "{:.2f} (95% interval {:.2f} .. {:.2f})\n",
-                           kGames, random_seconds, kGames / random_seconds, static_cast<double>(moves) / random_seconds / 1e6,
-                           mean, mean - half, mean + half);
+  std::cout << fmt::format("random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
+                           "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
+                           kGames, random_seconds, kGames / random_seconds, random_cpu, kGames / random_cpu,
+                           static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
   // Two DNA local searches and two NRPA level-1 searches, on `threads` threads.
   const auto t1 = std::chrono::steady_clock::now();
   SearchLimits limits;

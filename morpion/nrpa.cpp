@@ -1,6 +1,5 @@
 #include "morpion/nrpa.h"
 
-#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -12,15 +11,16 @@ int nrpa_code(const Move& move) {
 }
 
 namespace {
-using Clock = std::chrono::steady_clock;
-using Policy = std::vector<float>;
+// exp(weight) per move code: playouts then need no exp at all, and a whole adaptation step
+// one exp per distinct code it touches.
+using Policy = std::vector<double>;
 
 // One search's state: its random stream, counters and limits, shared by every level.
 class Nrpa {
  public:
   Nrpa(uint64_t key, const NrpaOptions& options, const SearchLimits& limits, const ImprovementCallback& callback,
        SearchResult& result)
-      : rng_(key), options_(options), limits_(limits), callback_(callback), result_(result), start_(Clock::now()) {}
+      : rng_(key), options_(options), limits_(limits), callback_(callback), result_(result) {}
 
   Game run(int level, const Policy& policy) {
     if (level == 0) return playout(policy);
@@ -34,12 +34,12 @@ class Nrpa {
     return best;
   }
 
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  const SearchClock& clock() const { return clock_; }
 
  private:
   Game playout(const Policy& policy) {
     if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-        (limits_.seconds > 0 && elapsed() >= limits_.seconds) ||
+        clock_.out_of_time(limits_) ||
         (limits_.iterations > 0 && result_.iterations >= limits_.iterations)) {
       stopping_ = true;
       result_.stopped = limits_.iterations == 0 || result_.iterations < limits_.iterations;
@@ -52,7 +52,7 @@ class Nrpa {
       const auto moves = board.legal_moves();
       weights.resize(moves.size());
       double total = 0;
-      for (size_t i = 0; i < moves.size(); ++i) total += weights[i] = std::exp(policy[static_cast<size_t>(nrpa_code(moves[i]))]);
+      for (size_t i = 0; i < moves.size(); ++i) total += weights[i] = policy[static_cast<size_t>(nrpa_code(moves[i]))];
       double target = rng_.uniform() * total;
       size_t chosen = 0;
       while (chosen + 1 < moves.size() && target >= weights[chosen]) target -= weights[chosen++];
@@ -64,7 +64,7 @@ class Nrpa {
     if (limits_.work_done) limits_.work_done->fetch_add(1, std::memory_order_relaxed);
     if (game.size() > result_.best.size()) {
       result_.best = game;
-      const Improvement step{result_.iterations, static_cast<int>(game.size()), elapsed()};
+      const Improvement step{result_.iterations, static_cast<int>(game.size()), clock_.seconds(), clock_.cpu_seconds()};
       result_.improvements.push_back(step);
       if (callback_) callback_(result_.search, step, game);
     }
@@ -74,19 +74,25 @@ class Nrpa {
   // Rosin's Adapt: every step of `best` raises its move's weight by alpha and lowers each
   // legal move's by alpha times its probability under the policy as it was on entry.
   void adapt(Policy& policy, const Game& best) {
-    deltas_.clear();
     Board board(options_.rules);
-    std::vector<double> weights;
+    auto add = [&](int code, double delta) {
+      double& sum = delta_[static_cast<size_t>(code)];
+      if (sum == 0) touched_.push_back(code);  // a code listed twice multiplies by exp(0) the second time
+      sum += delta;
+    };
     for (const Move& step : best) {
       const auto moves = board.legal_moves();
-      weights.resize(moves.size());
       double total = 0;
-      for (size_t i = 0; i < moves.size(); ++i) total += weights[i] = std::exp(policy[static_cast<size_t>(nrpa_code(moves[i]))]);
-      deltas_.push_back({nrpa_code(step), options_.alpha});
-      for (size_t i = 0; i < moves.size(); ++i) deltas_.push_back({nrpa_code(moves[i]), -options_.alpha * weights[i] / total});
+      for (const Move& m : moves) total += policy[static_cast<size_t>(nrpa_code(m))];
+      add(nrpa_code(step), options_.alpha);
+      for (const Move& m : moves) add(nrpa_code(m), -options_.alpha * policy[static_cast<size_t>(nrpa_code(m))] / total);
       board.play(step);
     }
-    for (const auto& [code, delta] : deltas_) policy[static_cast<size_t>(code)] += static_cast<float>(delta);
+    for (int code : touched_) {
+      policy[static_cast<size_t>(code)] *= std::exp(delta_[static_cast<size_t>(code)]);
+      delta_[static_cast<size_t>(code)] = 0;
+    }
+    touched_.clear();
   }
 
   ratrace::Rng rng_;
@@ -94,9 +100,10 @@ class Nrpa {
   const SearchLimits& limits_;
   const ImprovementCallback& callback_;
   SearchResult& result_;
-  Clock::time_point start_;
+  SearchClock clock_;
   bool stopping_ = false;
-  std::vector<std::pair<int, double>> deltas_;
+  std::vector<double> delta_ = std::vector<double>(kNrpaCodes, 0.0);  // one adaptation's sums per code
+  std::vector<int> touched_;
 };
 }  // namespace
 
@@ -107,8 +114,9 @@ SearchResult nrpa_search(uint64_t master_seed, int search, const NrpaOptions& op
   result.search = search;
   Nrpa nrpa(ratrace::stream_key(master_seed, kTagNrpa, static_cast<uint64_t>(search)), options, limits,
             on_improvement, result);
-  nrpa.run(options.level, Policy(kNrpaCodes, 0.0f));
-  result.seconds = nrpa.elapsed();
+  nrpa.run(options.level, Policy(kNrpaCodes, 1.0));
+  result.seconds = nrpa.clock().seconds();
+  result.cpu_seconds = nrpa.clock().cpu_seconds();
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -11,14 +12,24 @@
 
 namespace morpion {
 
-namespace {
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-}  // namespace
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+SearchClock::SearchClock() : start_(std::chrono::steady_clock::now()), cpu_start_(thread_cpu_seconds()) {}
+double SearchClock::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+double SearchClock::cpu_seconds() const { return thread_cpu_seconds() - cpu_start_; }
+bool SearchClock::out_of_time(const SearchLimits& limits) const {
+  return (limits.seconds > 0 && seconds() >= limits.seconds) || (limits.cpu_seconds > 0 && cpu_seconds() >= limits.cpu_seconds);
+}
 
 SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOptions& options,
                           const SearchLimits& limits, const ImprovementCallback& on_improvement) {
-  const auto start = Clock::now();
+  const SearchClock clock;
   const uint64_t search_key = ratrace::stream_key(master_seed, kTagLocalSearch, static_cast<uint64_t>(search));
   SearchResult result;
   result.search = search;
@@ -26,7 +37,7 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
   Game current = random_game(start_rng, options.rules);
   result.best = current;
   auto improved = [&](uint64_t iteration) {
-    const Improvement step{iteration, static_cast<int>(result.best.size()), seconds_since(start)};
+    const Improvement step{iteration, static_cast<int>(result.best.size()), clock.seconds(), clock.cpu_seconds()};
     result.improvements.push_back(step);
     if (on_improvement) on_improvement(search, step, result.best);
   };
@@ -34,8 +45,7 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
   Dna dna(0);
   std::vector<size_t> order;
   for (uint64_t iteration = 1; limits.iterations == 0 || iteration <= limits.iterations; ++iteration) {
-    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
-        (limits.seconds > 0 && seconds_since(start) >= limits.seconds)) {
+    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(limits)) {
       result.stopped = true;
       break;
     }
@@ -62,7 +72,8 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
       }
     }
   }
-  result.seconds = seconds_since(start);
+  result.seconds = clock.seconds();
+  result.cpu_seconds = clock.cpu_seconds();
   return result;
 }
 

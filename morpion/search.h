@@ -2,6 +2,7 @@
 // What every Morpion search shares: limits, improvements, results, and the oneTBB runner
 // that runs independent searches, each a pure function of (master seed, search index).
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -13,12 +14,17 @@ namespace morpion {
 // Stream tags below the master seed: one per kind of search.
 enum StreamTag : uint64_t { kTagLocalSearch = 1, kTagIteration = 2, kTagNrpa = 3, kTagRandomGame = 4 };
 
+// CPU time of the calling thread. A search runs as one oneTBB task, so on one thread: on a
+// machine shared with other work its CPU time is a fairer clock than wall time.
+double thread_cpu_seconds();
+
 // When a search stops: after `iterations` (0: no limit), after `seconds` of its own running
-// time (0: no limit), or when *stop turns true. `work_done`, when given, counts iterations
+// time or `cpu_seconds` of its own CPU time (0: no limit), or when *stop turns true. `work_done`, when given, counts iterations
 // or playouts as they happen, for a progress line.
 struct SearchLimits {
   uint64_t iterations = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
   const std::atomic<bool>* stop = nullptr;
   std::atomic<uint64_t>* work_done = nullptr;
 };
@@ -28,6 +34,7 @@ struct Improvement {
   uint64_t iteration = 0;
   int score = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
 };
 
 // What one search found.
@@ -36,8 +43,23 @@ struct SearchResult {
   Game best;
   uint64_t iterations = 0;  // local-search iterations, or NRPA playouts
   double seconds = 0;
+  double cpu_seconds = 0;
   std::vector<Improvement> improvements;
   bool stopped = false;  // ended by *stop or the time limit rather than by its own count
+};
+
+// A search's two clocks, both started when the search starts.
+class SearchClock {
+ public:
+  SearchClock();
+  double seconds() const;
+  double cpu_seconds() const;
+  // True once either limit of `limits` is reached.
+  bool out_of_time(const SearchLimits& limits) const;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+  double cpu_start_;
 };
 
 // Called (from the search's thread) on each improvement, with the new best game.
