@@ -8,6 +8,7 @@
 #include "common/rng.h"
 #include "morpion/board.h"
 #include "morpion/dna.h"
+#include "morpion/tests/worked_example.h"
 
 namespace morpion {
 namespace {
@@ -18,12 +19,9 @@ std::vector<Move> sorted(std::vector<Move> moves) {
 }
 
 TEST(Board, StartPositionHasMorpionMdsTwentyEightMovesInLayerOrder) {
-  const std::vector<std::string> expected = {
-      "-1,3 (-1,3,e)", "-1,6 (-1,6,e)", "0,2 (0,2,s)",   "0,7 (0,3,s)",   "2,0 (2,0,e)",  "2,2 (0,4,ne)",
-      "2,7 (0,5,se)",  "2,9 (2,9,e)",   "3,-1 (3,-1,s)", "3,4 (3,0,s)",   "3,5 (3,5,s)",  "3,10 (3,6,s)",
-      "4,3 (0,3,e)",   "4,6 (0,6,e)",   "5,3 (5,3,e)",   "5,6 (5,6,e)",   "6,-1 (6,-1,s)", "6,4 (6,0,s)",
-      "6,5 (6,5,s)",   "6,10 (6,6,s)",  "7,0 (3,0,e)",   "7,2 (5,0,se)",  "7,7 (5,9,ne)", "7,9 (3,9,e)",
-      "9,2 (9,2,s)",   "9,7 (9,3,s)",   "10,3 (6,3,e)",  "10,6 (6,6,e)"};
+  // MORPION.md lists layer 0 of its example: every legal move of the start, in layer order.
+  std::vector<std::string> expected;
+  for (const std::string& entry : kWorkedExampleLayer0) expected.push_back(entry.substr(0, entry.find(':')));
   const Board board;
   const auto moves = sorted({board.legal_moves().begin(), board.legal_moves().end()});
   std::vector<std::string> got;

@@ -7,11 +7,12 @@
 #include "common/rng.h"
 #include "morpion/dna.h"
 #include "morpion/layer_code.h"
+#include "morpion/tests/worked_example.h"
 
 namespace morpion {
 namespace {
 
-const std::string kExample = "BBYqjXKmCREUk9zxEuXW3nx3v/u/x/JvuX+9P70";
+const std::string kExample = kWorkedExampleCode;
 
 std::vector<std::string> listing(const Layer& layer) {
   std::vector<std::string> out;
@@ -37,13 +38,8 @@ TEST(LayerCode, WorkedExampleDecodesToALegal135MoveGameAndReencodes) {
   for (const Move& m : game.moves) board.play(m);
   EXPECT_EQ(board.score(), 135);
   EXPECT_EQ(encode_game(game.moves, Rules::k5T), kExample);
-  const std::vector<std::string> layer0 = {
-      "-1,3 (-1,3,e):0", "-1,6 (-1,6,e):0", "0,2 (0,2,s):0",   "0,7 (0,3,s):0",   "2,0 (2,0,e):0",  "2,2 (0,4,ne):1",
-      "2,7 (0,5,se):0",  "2,9 (2,9,e):0",   "3,-1 (3,-1,s):0", "3,4 (3,0,s):0",   "3,5 (3,5,s):0",  "3,10 (3,6,s):1",
-      "4,3 (0,3,e):0",   "4,6 (0,6,e):1",   "5,3 (5,3,e):1",   "5,6 (5,6,e):0",   "6,-1 (6,-1,s):0", "6,4 (6,0,s):0",
-      "6,5 (6,5,s):1",   "6,10 (6,6,s):0",  "7,0 (3,0,e):1",   "7,2 (5,0,se):0",  "7,7 (5,9,ne):1", "7,9 (3,9,e):0",
-      "9,2 (9,2,s):1",   "9,7 (9,3,s):0",   "10,3 (6,3,e):0",  "10,6 (6,6,e):0"};
-  EXPECT_EQ(listing(game.layers.at(0)), layer0);
+
+  EXPECT_EQ(listing(game.layers.at(0)), kWorkedExampleLayer0);
   const std::vector<std::string> layer1 = {"4,3 (1,3,e):1", "5,6 (4,6,e):1", "5,8 (3,10,ne):0", "6,4 (6,1,s):1"};
   EXPECT_EQ(listing(game.layers.at(1)), layer1);
 }
