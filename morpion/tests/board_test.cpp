@@ -18,7 +18,7 @@ std::vector<Move> sorted(std::vector<Move> moves) {
   return moves;
 }
 
-TEST(Board, StartPositionHasMorpionMdsTwentyEightMovesInLayerOrder) {
+TEST(MorpionBoard, StartPositionHasMorpionMdsTwentyEightMovesInLayerOrder) {
   // MORPION.md lists layer 0 of its example: every legal move of the start, in layer order.
   std::vector<std::string> expected;
   for (const std::string& entry : kWorkedExampleLayer0) expected.push_back(entry.substr(0, entry.find(':')));
@@ -29,13 +29,13 @@ TEST(Board, StartPositionHasMorpionMdsTwentyEightMovesInLayerOrder) {
   EXPECT_EQ(got, expected);
 }
 
-TEST(Board, MoveNotationRoundTrips) {
+TEST(MorpionBoard, MoveNotationRoundTrips) {
   for (const Move& m : Board().legal_moves()) EXPECT_EQ(parse_move(to_string(m)), m);
   EXPECT_THROW(parse_move("2,2 (0,4,nw)"), std::invalid_argument);
   EXPECT_THROW(parse_move("9,9 (0,4,ne)"), std::invalid_argument);
 }
 
-TEST(Board, IllegalMoveIsRefusedNamingIt) {
+TEST(MorpionBoard, IllegalMoveIsRefusedNamingIt) {
   Board board;
   try {
     board.play(parse_move("4,4 (0,4,e)"));
@@ -46,7 +46,7 @@ TEST(Board, IllegalMoveIsRefusedNamingIt) {
 }
 
 // The legal moves kept move by move equal a rescan of every line of the board, in 5T and 5D.
-TEST(Board, IncrementalMovesEqualBruteForceRescan) {
+TEST(MorpionBoard, IncrementalMovesEqualBruteForceRescan) {
   for (Rules rules : {Rules::k5T, Rules::k5D}) {
     for (uint64_t g = 0; g < 150; ++g) {
       ratrace::Rng rng(ratrace::stream_key(7, 1, g));
@@ -62,7 +62,7 @@ TEST(Board, IncrementalMovesEqualBruteForceRescan) {
 }
 
 // MORPION.md: random play averages about 54 moves; about a fifth of games end at 20-29.
-TEST(Board, RandomPlayAveragesAboutFiftyFourMoves) {
+TEST(MorpionBoard, RandomPlayAveragesAboutFiftyFourMoves) {
   constexpr int kGames = 4000;
   double total = 0;
   int short_games = 0;

@@ -30,7 +30,7 @@ std::string decode_error(const std::string& text, Rules rules = Rules::k5T) {
   return "";
 }
 
-TEST(LayerCode, WorkedExampleDecodesToALegal135MoveGameAndReencodes) {
+TEST(MorpionLayerCode, WorkedExampleDecodesToALegal135MoveGameAndReencodes) {
   const LayeredGame game = decode_game(kExample, Rules::k5T);
   EXPECT_EQ(game.moves.size(), 135u);
   EXPECT_EQ(game.bits, 232u);
@@ -44,7 +44,7 @@ TEST(LayerCode, WorkedExampleDecodesToALegal135MoveGameAndReencodes) {
   EXPECT_EQ(listing(game.layers.at(1)), layer1);
 }
 
-TEST(LayerCode, WorkedExampleFailsUnder5DAtLayerOnesFirstMove) {
+TEST(MorpionLayerCode, WorkedExampleFailsUnder5DAtLayerOnesFirstMove) {
   const std::string error = decode_error(kExample, Rules::k5D);
   EXPECT_NE(error.find("layer 1, bit 0"), std::string::npos) << error;
   EXPECT_NE(error.find("4,3 (1,3,e)"), std::string::npos) << error;
@@ -52,7 +52,7 @@ TEST(LayerCode, WorkedExampleFailsUnder5DAtLayerOnesFirstMove) {
   EXPECT_NE(error.find("5,3 (5,3,e)"), std::string::npos) << error;
 }
 
-TEST(LayerCode, RandomGamesRoundTrip) {
+TEST(MorpionLayerCode, RandomGamesRoundTrip) {
   for (uint64_t g = 0; g < 200; ++g) {
     ratrace::Rng rng(ratrace::stream_key(3, 1, g));
     const Game game = random_game(rng, Rules::k5T);
@@ -66,7 +66,7 @@ TEST(LayerCode, RandomGamesRoundTrip) {
   }
 }
 
-TEST(LayerCode, BadCharacterIsNamedWithItsLayerAndBit) {
+TEST(MorpionLayerCode, BadCharacterIsNamedWithItsLayerAndBit) {
   std::string text = kExample;
   text[2] = '*';  // bits 12..17, inside layer 0
   const std::string error = decode_error(text);
@@ -74,7 +74,7 @@ TEST(LayerCode, BadCharacterIsNamedWithItsLayerAndBit) {
   EXPECT_NE(error.find("'*' at position 2"), std::string::npos) << error;
 }
 
-TEST(LayerCode, NonzeroPaddingIsRejected) {
+TEST(MorpionLayerCode, NonzeroPaddingIsRejected) {
   std::string text = kExample;
   text.back() = '1';  // '0' is 110100; the last two bits are padding
   const std::string error = decode_error(text);
@@ -82,14 +82,14 @@ TEST(LayerCode, NonzeroPaddingIsRejected) {
   EXPECT_NE(error.find("layer"), std::string::npos) << error;
 }
 
-TEST(LayerCode, ConflictingMovesOfOneLayerAreRejected) {
+TEST(MorpionLayerCode, ConflictingMovesOfOneLayerAreRejected) {
   // 001100: layer 0's bits 2 and 3, (0,2,s) and (0,3,s), which overlap.
   const std::string error = decode_error("MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
   EXPECT_NE(error.find("layer 0, bit 3"), std::string::npos) << error;
   EXPECT_NE(error.find("overlaps the line of 0,2 (0,2,s)"), std::string::npos) << error;
 }
 
-TEST(LayerCode, TruncatedAndOverlongTextsAreRejected) {
+TEST(MorpionLayerCode, TruncatedAndOverlongTextsAreRejected) {
   EXPECT_NE(decode_error("BBYq").find("ends after 24 bits, inside layer 0"), std::string::npos) << decode_error("BBYq");
   EXPECT_NE(decode_error(kExample + "AA").find("are extra"), std::string::npos) << decode_error(kExample + "AA");
 }

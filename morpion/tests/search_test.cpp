@@ -9,7 +9,7 @@
 namespace morpion {
 namespace {
 
-TEST(Dna, EvaluatingAGamesDnaReproducesTheGame) {
+TEST(MorpionDna, EvaluatingAGamesDnaReproducesTheGame) {
   for (uint64_t g = 0; g < 100; ++g) {
     ratrace::Rng rng(ratrace::stream_key(5, 1, g));
     const Game game = random_game(rng, Rules::k5T);
@@ -19,7 +19,7 @@ TEST(Dna, EvaluatingAGamesDnaReproducesTheGame) {
 
 // A blacklisted move is made only when every legal move is blacklisted (with one blacklisted
 // move: only when it is the only legal move).
-TEST(Dna, BlacklistedMovesAreMadeOnlyWhenNothingElseIsLegal) {
+TEST(MorpionDna, BlacklistedMovesAreMadeOnlyWhenNothingElseIsLegal) {
   int blacklisted_made = 0;
   for (uint64_t g = 0; g < 200; ++g) {
     ratrace::Rng rng(ratrace::stream_key(6, 1, g));
@@ -43,7 +43,7 @@ TEST(Dna, BlacklistedMovesAreMadeOnlyWhenNothingElseIsLegal) {
   EXPECT_GT(blacklisted_made, 0);  // the case does occur
 }
 
-TEST(LocalSearch, SameResultWithOneAndTwoThreads) {
+TEST(MorpionLocalSearch, SameResultWithOneAndTwoThreads) {
   SearchLimits limits;
   limits.iterations = 400;
   auto run = [&](int threads) {
@@ -62,7 +62,7 @@ TEST(LocalSearch, SameResultWithOneAndTwoThreads) {
   EXPECT_GT(best_of(one).best.size(), one[0].improvements.front().score);
 }
 
-TEST(Nrpa, SameResultWithOneAndTwoThreadsAndCodesAreDistinct) {
+TEST(MorpionNrpa, SameResultWithOneAndTwoThreadsAndCodesAreDistinct) {
   NrpaOptions options;
   options.level = 2;
   options.iterations = 8;
