@@ -66,6 +66,20 @@ TEST(MorpionLayerCode, RandomGamesRoundTrip) {
   }
 }
 
+// A 5D game decodes under --rules 5d to itself: the layers list 5T moves, and each taken move
+// also passes the 5D check.
+TEST(MorpionLayerCode, Random5DGamesRoundTripUnder5D) {
+  for (uint64_t g = 0; g < 50; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(4, 1, g));
+    const Game game = random_game(rng, Rules::k5D);
+    const LayeredGame decoded = decode_game(encode_game(game, Rules::k5D), Rules::k5D);
+    auto a = game, b = decoded.moves;
+    std::sort(a.begin(), a.end(), layer_order);
+    std::sort(b.begin(), b.end(), layer_order);
+    ASSERT_EQ(a, b) << "game " << g;
+  }
+}
+
 TEST(MorpionLayerCode, BadCharacterIsNamedWithItsLayerAndBit) {
   std::string text = kExample;
   text[2] = '*';  // bits 12..17, inside layer 0
