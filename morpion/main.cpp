@@ -84,6 +84,7 @@ struct RunFlags {
   int searches = 0;  // 0: as many as threads
   double seconds = 0;
   double cpu_seconds = 0;
+  uint64_t work_limit = 0;  // iterations of `search`, playouts of `nrpa` (0: none)
   std::string json;
   bool overwrite = false;
   std::string rules = "5T";
@@ -152,7 +153,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
       limits.cpu_seconds = flags.cpu_seconds;
       limits.stop = &g_stop;
       limits.work_done = &work_done;
-      limits.iterations = settings.value("iterations_limit", uint64_t{0});
+      limits.iterations = flags.work_limit;
       return search(s, limits, on_improvement);
     });
   } catch (...) {
@@ -290,24 +291,22 @@ int main(int argc, char** argv) {
   svg->add_flag("--numbers", numbers, "Number the dots in the order played");
 
   RunFlags search_flags;
-  uint64_t search_iterations = 0;
   int blacklist = 3;
   auto* search = app.add_subcommand("search", "MORPION.md's DNA local search, independent searches on oneTBB");
   add_run_flags(search, search_flags);
-  search->add_option("--iterations", search_iterations, "Stop each search after this many iterations (0: no limit)")
+  search->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
       ->capture_default_str();
   search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")->check(CLI::Range(1, 1000))->capture_default_str();
 
   RunFlags nrpa_flags;
   NrpaOptions nrpa_options;
-  uint64_t nrpa_playouts = 0;
   auto* nrpa = app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
   add_run_flags(nrpa, nrpa_flags);
   nrpa->add_option("--level", nrpa_options.level, "Nesting level L")->check(CLI::Range(1, 6))->capture_default_str();
   nrpa->add_option("--iterations", nrpa_options.iterations, "N: level L-1 runs per level-L run")
       ->check(CLI::Range(1, 100000))->capture_default_str();
   nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")->check(CLI::PositiveNumber)->capture_default_str();
-  nrpa->add_option("--playouts", nrpa_playouts, "Stop each search after this many playouts (0: no limit)")->capture_default_str();
+  nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")->capture_default_str();
 
   int bench_threads = 1;
   auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
@@ -326,7 +325,7 @@ int main(int argc, char** argv) {
     if (*search) {
       const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
       const nlohmann::json settings = {{"method", "dna-local-search"}, {"blacklist", blacklist},
-                                       {"iterations_limit", search_iterations}};
+                                       {"iterations_limit", search_flags.work_limit}};
       return run_and_report("search", search_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
         return local_search(search_flags.seed, s, options, limits, cb);
       });
@@ -335,7 +334,7 @@ int main(int argc, char** argv) {
       nrpa_options.rules = parse_rules(nrpa_flags.rules);
       const nlohmann::json settings = {{"method", "nrpa"}, {"level", nrpa_options.level},
                                        {"iterations", nrpa_options.iterations}, {"alpha", nrpa_options.alpha},
-                                       {"iterations_limit", nrpa_playouts}};
+                                       {"playouts_limit", nrpa_flags.work_limit}};
       return run_and_report("nrpa", nrpa_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
         return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
       });
