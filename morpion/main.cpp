@@ -41,8 +41,17 @@ struct UsageError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-int cmd_decode(const std::string& text, const std::string& rules_text, const std::string& game_out) {
+// Refuses to replace an earlier result unless asked, and checks the path before any work.
+void check_output(const std::string& path, bool overwrite) {
+  if (path.empty() || path == "-") return;
+  if (std::filesystem::exists(path) && !overwrite)
+    throw UsageError("'" + path + "' exists; pass --overwrite to replace it");
+  ratrace::check_writable(path);
+}
+
+int cmd_decode(const std::string& text, const std::string& rules_text, const std::string& game_out, bool overwrite) {
   const Rules rules = parse_rules(rules_text);
+  check_output(game_out, overwrite);
   const LayeredGame game = decode_game(text, rules);
   std::cout << "score " << game.moves.size() << " (" << game.bits << " bits, " << game.layers.size() << " layers, "
             << rules_name(rules) << ")\n";
@@ -69,13 +78,6 @@ Game game_from(const std::string& code, const std::string& path) {
   return code.empty() ? load_game(path).moves : decode_game(code, Rules::k5T).moves;
 }
 
-// Refuses to replace an earlier result unless asked, and checks the path before any work.
-void check_output(const std::string& path, bool overwrite) {
-  if (path.empty() || path == "-") return;
-  if (std::filesystem::exists(path) && !overwrite)
-    throw UsageError("'" + path + "' exists; pass --overwrite to replace it");
-  ratrace::check_writable(path);
-}
 
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
@@ -274,12 +276,13 @@ int main(int argc, char** argv) {
   ratrace::add_log_level_option(app, log_level);
 
   std::string code, rules_text = "5T", game_out, game_path, svg_out;
-  bool numbers = false;
+  bool numbers = false, overwrite = false;
   auto* decode = app.add_subcommand("decode", "Print the game of a layer code: score, moves by layer, a picture");
   decode->add_option("code", code, "The layer code (base64 text)")->required();
   decode->add_option("--rules", rules_text, "5T, or 5D to check every move against the 5D rule")
       ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
   decode->add_option("--game", game_out, "Also write the game file here");
+  decode->add_flag("--overwrite", overwrite, "Replace an existing --game file");
 
   auto* encode = app.add_subcommand("encode", "Print the layer code of a game file or of a search result's best game");
   encode->add_option("file", game_path, "Game file or `morpion search/nrpa --json` result")->required()->check(CLI::ExistingFile);
@@ -289,6 +292,7 @@ int main(int argc, char** argv) {
   svg->add_option("--game", game_path, "Game file or search result")->check(CLI::ExistingFile);
   svg->add_option("-o,--output", svg_out, "SVG file to write ('-' for standard output)")->required();
   svg->add_flag("--numbers", numbers, "Number the dots in the order played");
+  svg->add_flag("--overwrite", overwrite, "Replace an existing output file");
 
   RunFlags search_flags;
   int blacklist = 3;
@@ -315,10 +319,10 @@ int main(int argc, char** argv) {
   if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return rc;
   ratrace::setup_logging("morpion", log_level);
   try {
-    if (*decode) return cmd_decode(code, rules_text, game_out);
+    if (*decode) return cmd_decode(code, rules_text, game_out, overwrite);
     if (*encode) return cmd_encode(game_path);
     if (*svg) {
-      check_output(svg_out, true);
+      check_output(svg_out, overwrite);
       ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers));
       return ratrace::kExitOk;
     }

@@ -24,6 +24,8 @@ run(2 "layer 0, bit 24 .*'\\*' at position 4" decode "BBYq*XKmCREUk9zxEuXW3nx3v/
 run(2 "padding bit 233" decode BBYqjXKmCREUk9zxEuXW3nx3v/u/x/JvuX+9P71)
 run(2 "--code and --game" svg -o out.svg)
 run(0 "" svg --code ${example} --numbers -o example.svg)
+run(2 "exists; pass --overwrite" svg --code ${example} -o example.svg)
+run(2 "exists; pass --overwrite" decode ${example} --game example.json)
 file(READ ${WORK}/example.svg svg)
 if(NOT svg MATCHES "<svg" OR NOT svg MATCHES ">135</text>")
   message(FATAL_ERROR "example.svg lacks the grid or its move numbers")
