@@ -1,0 +1,100 @@
+#pragma once
+// Morpion Solitaire on a fixed 64 x 64 board: the Greek cross, the legal moves kept up to date
+// move by move, play and copy. Coordinates outside this file are MORPION.md's (the cross in
+// 0..9 x 0..9, y growing south); inside, a cell is (y + kOrigin) * kSize + (x + kOrigin).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace morpion {
+
+enum class Rules { k5T, k5D };
+const char* rules_name(Rules rules);
+// "5T"/"5t" or "5D"/"5d"; throws std::invalid_argument otherwise.
+Rules parse_rules(const std::string& text);
+
+constexpr int kSize = 64;
+constexpr int kCells = kSize * kSize;
+constexpr int kLines = kCells * 4;  // one slot per (first point, direction)
+constexpr int kOrigin = 27;         // the cross (0..9) sits in cells 27..36 of each axis
+// No dot may be placed nearer the edge than this, so every line through a dot stays on the
+// board. Play throws instead (a 5T game reaching 23 cells beyond the cross is far beyond any
+// known game, whose dots stay within about 10 cells of it).
+constexpr int kMargin = 4;
+constexpr int kMaxLegalMoves = 512;
+
+// Directions in MORPION.md's order: ne, e, se, s.
+constexpr std::array<int, 4> kDx{1, 1, 1, 0};
+constexpr std::array<int, 4> kDy{-1, 0, 1, 1};
+constexpr std::array<int, 4> kStep{1 - kSize, 1, 1 + kSize, kSize};
+const char* direction_name(int dir);
+// "ne", "e", "se", "s" to 0..3, or -1.
+int parse_direction(const std::string& text);
+
+constexpr int cell_of(int x, int y) { return (y + kOrigin) * kSize + (x + kOrigin); }
+constexpr int cell_x(int cell) { return cell % kSize - kOrigin; }
+constexpr int cell_y(int cell) { return cell / kSize - kOrigin; }
+
+// A move: the line (its first point and direction, packed as first_cell * 4 + dir) and the
+// new dot. In a given position a line has at most one missing dot, so the line alone names
+// a move; the dot is kept for printing and sorting.
+struct Move {
+  uint16_t line = 0;
+  uint16_t dot = 0;
+  int dir() const { return line & 3; }
+  int first_cell() const { return line >> 2; }
+  bool operator==(const Move&) const = default;
+};
+
+// "mx,my (lx,ly,dir)", MORPION.md's notation.
+std::string to_string(const Move& move);
+// Parses that notation back; throws std::invalid_argument naming the text.
+Move parse_move(const std::string& text);
+// MORPION.md's layer order: (mx, my, lx, ly, direction index).
+bool layer_order(const Move& a, const Move& b);
+
+// A position: dots, the unit segments drawn in each direction, and the legal moves.
+// Trivially copyable (about 6 KB): copying is the undo.
+class Board {
+ public:
+  // The start position: the 36 dots of the cross and its 28 legal moves.
+  explicit Board(Rules rules = Rules::k5T);
+
+  Rules rules() const { return rules_; }
+  int score() const { return score_; }
+  std::span<const Move> legal_moves() const { return {moves_.data(), static_cast<size_t>(move_count_)}; }
+  bool has_dot(int cell) const { return cells_[cell] & kDot; }
+
+  // Plays a legal move and updates the legal moves around the new dot only. Throws
+  // std::invalid_argument naming the move if it is not legal here, std::out_of_range if its
+  // dot lies within kMargin of the board's edge.
+  void play(const Move& move);
+  // The legal move of this line, if the line is legal now.
+  bool legal_move_of_line(int line, Move* move) const;
+  // Why the line is illegal now ("" when legal), for error messages.
+  std::string why_illegal(int line) const;
+
+  // Every legal move found by testing every line of the board: the check on play()'s
+  // incremental upkeep, for tests.
+  std::vector<Move> legal_moves_by_rescan() const;
+
+ private:
+  static constexpr uint8_t kDot = 1;
+  // The cross without its legal moves, for the rescan that finds them.
+  struct NoMoves {};
+  Board(Rules rules, NoMoves);
+  static uint8_t segment_bit(int dir) { return static_cast<uint8_t>(2 << dir); }
+  bool blocked(int first_cell, int dir) const;
+  void add_move(const Move& move);
+
+  Rules rules_;
+  int score_ = 0;
+  int move_count_ = 0;
+  // Bit 0: a dot. Bit 1 + d: the unit segment from this cell one step in direction d is drawn.
+  std::array<uint8_t, kCells> cells_{};
+  std::array<Move, kMaxLegalMoves> moves_{};
+};
+
+}  // namespace morpion

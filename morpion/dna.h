@@ -1,0 +1,45 @@
+#pragma once
+// MORPION.md's DNA: one preference per line; evaluating it plays the preferred legal move
+// until none is left. Plus uniform random play, which the searches start from.
+#include <cstdint>
+#include <vector>
+
+#include "common/rng.h"
+#include "morpion/board.h"
+
+namespace morpion {
+
+// A game: its moves in the order played.
+using Game = std::vector<Move>;
+
+// Plays uniformly random legal moves until none is left.
+Game random_game(ratrace::Rng& rng, Rules rules);
+
+// One value per line (kLines). Entries not set explicitly are uniform in [0, 1): entry i is
+// draw i of the counter-based stream `fill_key`, computed when read, so a fresh random fill
+// costs nothing.
+class Dna {
+ public:
+  explicit Dna(uint64_t fill_key);
+  // The DNA of a finished game: random fill, then move i of n gets (n + 1) - i.
+  static Dna of_game(const Game& game, uint64_t fill_key);
+
+  double value(int line) const;
+  void set(int line, double value);
+  // The line is then played only when it is the only legal move.
+  void blacklist(int line) { set(line, -1.0); }
+  // Back to a pure random fill drawn from `fill_key` (cheap: only set entries are cleared).
+  void refill(uint64_t fill_key);
+  void encode(const Game& game);
+
+ private:
+  uint64_t fill_key_;
+  std::vector<double> explicit_;  // NaN where the random fill applies
+  std::vector<int> set_lines_;
+};
+
+// Plays the DNA's preferred legal move until none is left (ties, which only blacklisted moves
+// can have, go to the smaller line index). Deterministic.
+Game evaluate(const Dna& dna, Rules rules);
+
+}  // namespace morpion

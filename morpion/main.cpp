@@ -1,0 +1,358 @@
+// The `morpion` command: decode/encode layer codes, pictures, the DNA local search, NRPA and
+// a benchmark.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "common/cli.h"
+#include "common/io.h"
+#include "common/stats.h"
+#include "common/version.h"
+#include "morpion/game_io.h"
+#include "morpion/layer_code.h"
+#include "morpion/nrpa.h"
+
+using namespace morpion;
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+void on_signal(int) {
+  if (g_stop.exchange(true)) std::_Exit(ratrace::kExitInterrupted);
+  constexpr char kMessage[] = "\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n";
+  [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+}
+
+// Input the user got wrong: reported on one line, exit 2.
+struct UsageError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Refuses to replace an earlier result unless asked, and checks the path before any work.
+void check_output(const std::string& path, bool overwrite) {
+  if (path.empty() || path == "-") return;
+  if (std::filesystem::exists(path) && !overwrite)
+    throw UsageError("'" + path + "' exists; pass --overwrite to replace it");
+  ratrace::check_writable(path);
+}
+
+int cmd_decode(const std::string& text, const std::string& rules_text, const std::string& game_out, bool overwrite) {
+  const Rules rules = parse_rules(rules_text);
+  check_output(game_out, overwrite);
+  const LayeredGame game = decode_game(text, rules);
+  std::cout << "score " << game.moves.size() << " (" << game.bits << " bits, " << game.layers.size() << " layers, "
+            << rules_name(rules) << ")\n";
+  for (size_t l = 0; l < game.layers.size(); ++l) {
+    const Layer& layer = game.layers[l];
+    std::cout << "layer " << l << " (" << layer.moves.size() << " moves):";
+    for (size_t i = 0; i < layer.moves.size(); ++i)
+      if (layer.taken[i]) std::cout << "  " << to_string(layer.moves[i]);
+    std::cout << "\n";
+  }
+  std::cout << "\n" << ascii_picture(game.moves);
+  if (!game_out.empty()) ratrace::write_json_file(game_out, game_json(game.moves, rules));
+  return ratrace::kExitOk;
+}
+
+int cmd_encode(const std::string& path) {
+  const LoadedGame game = load_game(path);
+  std::cout << encode_game(game.moves, game.rules) << "\n";
+  return ratrace::kExitOk;
+}
+
+Game game_from(const std::string& code, const std::string& path) {
+  if (!code.empty() == !path.empty()) throw UsageError("give exactly one of --code and --game");
+  return code.empty() ? load_game(path).moves : decode_game(code, Rules::k5T).moves;
+}
+
+
+// The settings shared by `search` and `nrpa`.
+struct RunFlags {
+  uint64_t seed = 1;
+  int threads = 1;
+  int searches = 0;  // 0: as many as threads
+  double seconds = 0;
+  double cpu_seconds = 0;
+  uint64_t work_limit = 0;  // iterations of `search`, playouts of `nrpa` (0: none)
+  std::string json;
+  bool overwrite = false;
+  std::string rules = "5T";
+};
+
+void add_run_flags(CLI::App* cmd, RunFlags& f) {
+  cmd->add_option("--seed", f.seed, "Master seed: search i uses the stream (seed, i)")->capture_default_str();
+  cmd->add_option("--threads", f.threads, "oneTBB threads")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--seconds", f.seconds, "Stop each search after this many seconds of its own run (0: no limit)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--cpu-seconds", f.cpu_seconds,
+                  "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
+  cmd->add_flag("--overwrite", f.overwrite, "Replace an existing --json file");
+  cmd->add_option("--rules", f.rules, "5T or 5D")->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
+}
+
+// Runs `count` searches in parallel, printing one line per improvement of the best score so
+// far and, on a terminal, a progress line; Ctrl-C stops them and keeps the best grid.
+int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::json settings,
+                   const std::function<SearchResult(int, const SearchLimits&, const ImprovementCallback&)>& search) {
+  const Rules rules = parse_rules(flags.rules);
+  const int count = flags.searches > 0 ? flags.searches : flags.threads;
+  check_output(flags.json, flags.overwrite);
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::mutex print_mutex;
+  std::atomic<int> best_score{-1};
+  std::atomic<uint64_t> work_done{0};
+  nlohmann::json timeline = nlohmann::json::array();
+  const ImprovementCallback on_improvement = [&](int s, const Improvement& step, const Game& game) {
+    std::lock_guard lock(print_mutex);
+    if (step.score <= best_score.load()) return;
+    best_score = step.score;
+    const double t = elapsed();
+    timeline.push_back({{"seconds", t}, {"score", step.score}, {"search", s}, {"iteration", step.iteration}});
+    if (tty) std::fputs("\r\033[K", stderr);
+    std::cout << fmt::format("search {} iteration {} score {} time {:.2f} s code {}", s, step.iteration, step.score, t,
+                             encode_game(game, rules))
+              << std::endl;
+  };
+  g_stop = false;
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::atomic<bool> done{false};
+  std::thread progress([&] {
+    while (!done) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      if (!tty || done) continue;
+      std::lock_guard lock(print_mutex);
+      const double t = elapsed();
+      std::fprintf(stderr, "\r\033[K%s: best %d | %llu %s (%.0f/s) | %.1f s", kind.c_str(), best_score.load(),
+                   static_cast<unsigned long long>(work_done.load()), kind == "nrpa" ? "playouts" : "iterations",
+                   static_cast<double>(work_done.load()) / std::max(t, 1e-9), t);
+      std::fflush(stderr);
+    }
+  });
+  std::vector<SearchResult> results;
+  try {
+    results = run_searches(count, flags.threads, [&](int s) {
+      SearchLimits limits = {};
+      limits.seconds = flags.seconds;
+      limits.cpu_seconds = flags.cpu_seconds;
+      limits.stop = &g_stop;
+      limits.work_done = &work_done;
+      limits.iterations = flags.work_limit;
+      return search(s, limits, on_improvement);
+    });
+  } catch (...) {
+    done = true;
+    progress.join();
+    throw;
+  }
+  done = true;
+  progress.join();
+  if (tty) std::fputs("\r\033[K", stderr);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+
+  const SearchResult& best = best_of(results);
+  const double total_seconds = elapsed();
+  uint64_t total_work = 0;
+  nlohmann::json runs = nlohmann::json::array();
+  for (const SearchResult& r : results) {
+    total_work += r.iterations;
+    nlohmann::json steps = nlohmann::json::array();
+    for (const Improvement& i : r.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
+    runs.push_back({{"search", r.search},
+                    {"score", r.best.size()},
+                    {"iterations", r.iterations},
+                    {"seconds", r.seconds},
+                    {"cpu_seconds", r.cpu_seconds},
+                    {"stopped", r.stopped},
+                    {"code", encode_game(r.best, rules)},
+                    {"improvements", steps}});
+  }
+  std::cout << fmt::format("best {} (search {}) after {} {} in {:.2f} s ({:.0f}/s); code {}", best.best.size(),
+                           best.search, total_work, kind == "nrpa" ? "playouts" : "iterations", total_seconds,
+                           static_cast<double>(total_work) / std::max(total_seconds, 1e-9), encode_game(best.best, rules))
+            << std::endl;
+  if (!flags.json.empty()) {
+    nlohmann::json out = {{"format", "morpion-" + kind},
+                          {"version", ratrace::version()},
+                          {"rules", rules_name(rules)},
+                          {"master_seed", flags.seed},
+                          {"threads", flags.threads},
+                          {"searches", count},
+                          {"seconds_limit", flags.seconds},
+                          {"cpu_seconds_limit", flags.cpu_seconds},
+                          {"settings", settings},
+                          {"interrupted", g_stop.load()},
+                          {"elapsed_seconds", total_seconds},
+                          {"total_iterations", total_work},
+                          {"timeline", timeline},
+                          {"best", game_json(best.best, rules)},
+                          {"runs", runs}};
+    out["best"]["search"] = best.search;
+    ratrace::write_json_file(flags.json, out);
+    spdlog::info("wrote {}", flags.json);
+  }
+  return g_stop ? ratrace::kExitInterrupted : ratrace::kExitOk;
+}
+
+int cmd_bench(int threads) {
+  constexpr int kGames = 20000;
+  constexpr uint64_t kSeed = 1;
+  uint64_t signature = 0xcbf29ce484222325ULL;
+  auto sign = [&](uint64_t v) { signature = ratrace::mix64(signature ^ v); };
+  // Random games, one stream per game, on one core.
+  std::vector<double> scores;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = thread_cpu_seconds();
+  uint64_t moves = 0;
+  for (int g = 0; g < kGames; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(kSeed, kTagRandomGame, static_cast<uint64_t>(g)));
+    const Game game = random_game(rng, Rules::k5T);
+    moves += game.size();
+    scores.push_back(static_cast<double>(game.size()));
+    sign(game.size());
+    sign(game.back().line);
+  }
+  const double random_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double random_cpu = thread_cpu_seconds() - cpu0;
+  double mean = 0, var = 0;
+  for (double s : scores) mean += s;
+  mean /= kGames;
+  for (double s : scores) var += (s - mean) * (s - mean);
+  const double half = ratrace::t_quantile(0.95, kGames - 1) * std::sqrt(var / (kGames - 1) / kGames);
+  std::cout << fmt::format("random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
+                           "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
+                           kGames, random_seconds, kGames / random_seconds, random_cpu, kGames / random_cpu,
+                           static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
+  // Two DNA local searches and two NRPA level-1 searches, on `threads` threads.
+  const auto t1 = std::chrono::steady_clock::now();
+  SearchLimits limits;
+  limits.iterations = 3000;
+  const auto local = run_searches(2, threads, [&](int s) { return local_search(kSeed, s, {}, limits, nullptr); });
+  const double local_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  const auto t2 = std::chrono::steady_clock::now();
+  NrpaOptions nrpa;
+  nrpa.level = 1;
+  const auto nested = run_searches(2, threads, [&](int s) { return nrpa_search(kSeed, s, nrpa, {}, nullptr); });
+  const double nrpa_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t2).count();
+  for (const auto* results : {&local, &nested})
+    for (const SearchResult& r : *results) {
+      sign(r.best.size());
+      for (const Move& m : r.best) sign(m.line);
+    }
+  std::cout << fmt::format("local search: 2 x 3000 iterations in {:.3f} s ({:.0f} iterations/s on {} threads), best {} {}\n",
+                           local_seconds, 6000 / local_seconds, threads, local[0].best.size(), local[1].best.size());
+  std::cout << fmt::format("nrpa level 1: 2 x 100 playouts in {:.3f} s, best {} {}\n", nrpa_seconds,
+                           nested[0].best.size(), nested[1].best.size());
+  std::cout << fmt::format("signature: {:016x}\n", signature);
+  return ratrace::kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Morpion Solitaire 5T: the DNA local search, NRPA and the layer code"};
+  app.set_version_flag("--version", ratrace::build_description());
+  app.require_subcommand(1);
+  std::string log_level = "info";
+  ratrace::add_log_level_option(app, log_level);
+
+  std::string code, rules_text = "5T", game_out, game_path, svg_out;
+  bool numbers = false, overwrite = false;
+  auto* decode = app.add_subcommand("decode", "Print the game of a layer code: score, moves by layer, a picture");
+  decode->add_option("code", code, "The layer code (base64 text)")->required();
+  decode->add_option("--rules", rules_text, "5T, or 5D to check every move against the 5D rule")
+      ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
+  decode->add_option("--game", game_out, "Also write the game file here");
+  decode->add_flag("--overwrite", overwrite, "Replace an existing --game file");
+
+  auto* encode = app.add_subcommand("encode", "Print the layer code of a game file or of a search result's best game");
+  encode->add_option("file", game_path, "Game file or `morpion search/nrpa --json` result")->required()->check(CLI::ExistingFile);
+
+  auto* svg = app.add_subcommand("svg", "Draw a finished grid as SVG");
+  svg->add_option("--code", code, "Layer code of the game");
+  svg->add_option("--game", game_path, "Game file or search result")->check(CLI::ExistingFile);
+  svg->add_option("-o,--output", svg_out, "SVG file to write ('-' for standard output)")->required();
+  svg->add_flag("--numbers", numbers, "Number the dots in the order played");
+  svg->add_flag("--overwrite", overwrite, "Replace an existing output file");
+
+  RunFlags search_flags;
+  int blacklist = 3;
+  auto* search = app.add_subcommand("search", "MORPION.md's DNA local search, independent searches on oneTBB");
+  add_run_flags(search, search_flags);
+  search->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
+      ->capture_default_str();
+  search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")->check(CLI::Range(1, 1000))->capture_default_str();
+
+  RunFlags nrpa_flags;
+  NrpaOptions nrpa_options;
+  auto* nrpa = app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
+  add_run_flags(nrpa, nrpa_flags);
+  nrpa->add_option("--level", nrpa_options.level, "Nesting level L")->check(CLI::Range(1, 6))->capture_default_str();
+  nrpa->add_option("--iterations", nrpa_options.iterations, "N: level L-1 runs per level-L run")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
+  nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")->check(CLI::PositiveNumber)->capture_default_str();
+  nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")->capture_default_str();
+
+  int bench_threads = 1;
+  auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
+  bench->add_option("--threads", bench_threads, "Threads for the search part")->check(CLI::Range(1, 256))->capture_default_str();
+
+  if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return rc;
+  ratrace::setup_logging("morpion", log_level);
+  try {
+    if (*decode) return cmd_decode(code, rules_text, game_out, overwrite);
+    if (*encode) return cmd_encode(game_path);
+    if (*svg) {
+      check_output(svg_out, overwrite);
+      ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers));
+      return ratrace::kExitOk;
+    }
+    if (*search) {
+      const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
+      const nlohmann::json settings = {{"method", "dna-local-search"}, {"blacklist", blacklist},
+                                       {"iterations_limit", search_flags.work_limit}};
+      return run_and_report("search", search_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+        return local_search(search_flags.seed, s, options, limits, cb);
+      });
+    }
+    if (*nrpa) {
+      nrpa_options.rules = parse_rules(nrpa_flags.rules);
+      const nlohmann::json settings = {{"method", "nrpa"}, {"level", nrpa_options.level},
+                                       {"iterations", nrpa_options.iterations}, {"alpha", nrpa_options.alpha},
+                                       {"playouts_limit", nrpa_flags.work_limit}};
+      return run_and_report("nrpa", nrpa_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+        return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
+      });
+    }
+    if (*bench) return cmd_bench(bench_threads);
+  } catch (const CodeError& e) {
+    spdlog::error("invalid code: {}", e.what());
+    return ratrace::kExitUsage;
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("{}", e.what());
+    return ratrace::kExitUsage;
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return ratrace::kExitFailure;
+  }
+  return ratrace::kExitUsage;
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Plot best score against time for a `morpion search` or `morpion nrpa` run, from its --json
+result file: one step line per search, the overall best in black.
+
+Needs matplotlib (Debian: apt-get install python3-matplotlib); runs with whichever python3 has it.
+"""
+import argparse
+import json
+import os
+import sys
+
+MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("result", help="result file written by `morpion search --json` or `morpion nrpa --json`")
+    parser.add_argument("output", help="image to write; the extension (.png or .svg) picks the format")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                        help="x axis: each search's own CPU seconds (default; fair on a busy machine) or wall seconds")
+    parser.add_argument("--log-x", action="store_true", help="logarithmic time axis")
+    parser.add_argument("--title", help="plot title (default: method, seed and searches)")
+    return parser.parse_args()
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            result = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        sys.exit(f"plot_search.py: cannot read {path}: {e}")
+    if not str(result.get("format", "")).startswith("morpion-") or "runs" not in result:
+        sys.exit(f"plot_search.py: {path} is not a `morpion search/nrpa --json` result")
+    return result
+
+
+def steps(run, clock):
+    """The run's (time, best score) points, held to the end of the run."""
+    column = 3 if clock == "cpu" else 2
+    points = [(step[column], step[1]) for step in run["improvements"]]
+    end = run["cpu_seconds" if clock == "cpu" else "seconds"]
+    if points:
+        points.append((max(end, points[-1][0]), points[-1][1]))
+    return points
+
+
+def main():
+    args = parse_args()
+    result = load(args.result)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        # Debian's python3-matplotlib belongs to /usr/bin/python3, which may not be the python3 on PATH.
+        system_python = "/usr/bin/python3"
+        if os.path.realpath(sys.executable) != os.path.realpath(system_python) and os.access(system_python, os.X_OK) \
+                and not os.environ.get("MORPION_PLOT_REEXEC"):
+            os.environ["MORPION_PLOT_REEXEC"] = "1"
+            os.execv(system_python, [system_python, os.path.abspath(__file__)] + sys.argv[1:])
+        print("plot_search.py: matplotlib is missing (apt-get install python3-matplotlib)", file=sys.stderr)
+        return MISSING_MATPLOTLIB
+
+    fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
+    best_points = []
+    for run in result["runs"]:
+        points = steps(run, args.clock)
+        if not points:
+            continue
+        xs, ys = zip(*points)
+        ax.step(xs, ys, where="post", linewidth=1, alpha=0.6, label=f"search {run['search']} (best {run['score']})")
+        best_points.extend(points)
+    if best_points:
+        best_points.sort()
+        running, envelope = 0, []
+        for x, y in best_points:
+            running = max(running, y)
+            envelope.append((x, running))
+        xs, ys = zip(*envelope)
+        ax.step(xs, ys, where="post", color="black", linewidth=2, label="best of all searches")
+    settings = result.get("settings", {})
+    method = settings.get("method", result["format"])
+    if method == "nrpa":
+        method = f"NRPA level {settings.get('level')}, N = {settings.get('iterations')}"
+    ax.set_title(args.title or f"Morpion {result.get('rules', '5T')}: {method}, seed {result.get('master_seed')}, "
+                 f"{result.get('searches')} searches")
+    ax.set_xlabel(("CPU" if args.clock == "cpu" else "wall") + " seconds of each search")
+    ax.set_ylabel("best score (moves)")
+    if args.log_x:
+        ax.set_xscale("log")
+    ax.grid(True, alpha=0.3)
+    if len(result["runs"]) <= 12:
+        ax.legend(fontsize=7, loc="lower right")
+    os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
+    fig.savefig(args.output)
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
