@@ -23,20 +23,14 @@ std::string shell_word(const std::string& text) {
   return quoted + "'";
 }
 
+// The journal's record of the game (runner.h's to_json) with who played it, its seed a string.
 nlohmann::json board_record(const EntrantRole& role, const BoardResult& r) {
-  return {{"entrant", role.entrant->label},
-          {"player", role.entrant->player},
-          {"setting", role.setting ? nlohmann::json(*role.setting) : nlohmann::json(nullptr)},
-          {"index", r.index},
-          {"seed", std::to_string(r.seed)},
-          {"score", r.score},
-          {"turns", r.turns},
-          {"moves", r.moves},
-          {"player_calls", r.player_calls},
-          {"peak_population", r.peak_population},
-          {"peak_genomes", r.peak_genomes},
-          {"seconds", r.seconds},
-          {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
+  nlohmann::json record = r;
+  record["seed"] = std::to_string(r.seed);
+  record["entrant"] = role.entrant->label;
+  record["player"] = role.entrant->player;
+  record["setting"] = role.setting ? nlohmann::json(*role.setting) : nlohmann::json(nullptr);
+  return record;
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ def check(path, validator):
 
 
 def main():
-    ratrace, root = sys.argv[1], sys.argv[2]
+    ratrace, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with open(os.path.join(root, "docs", "result.schema.json")) as f:
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
