@@ -54,9 +54,12 @@ std::optional<std::string> setting_of(const Entrant& side) {
   return side.label.substr(colon + 1);
 }
 
-std::string percent(double share) {
+// The confidence of an interval at two-sided level alpha: "99.5%", or "1 - 5.7e-10" where a
+// percentage would round to 100%.
+std::string confidence_text(double alpha) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.4g%%", 100 * share);
+  if (alpha >= 1e-4) std::snprintf(text, sizeof text, "%.4g%%", 100 * (1 - alpha));
+  else std::snprintf(text, sizeof text, "1 - %.2g", alpha);
   return text;
 }
 
@@ -99,8 +102,8 @@ int run_compare(const CompareOptions& options) {
     look = sequential_look(design[k], log_ratios(pair.a, pair.b), k + 1 == looks.size());
     looks_taken.push_back({{"boards", boards_used}, {"paired", paired_to_json(look.adjusted)}});
     progress.close();  // clears the live line for the log line
-    spdlog::info("look {} of {} after {} boards: ratio a/b {}, {} interval {} -> {}", k + 1, looks.size(), boards_used,
-                 format_score(look.adjusted.ratio), percent(1 - design[k].nominal_alpha),
+    spdlog::info("look {} of {} after {} boards: ratio a/b {}, corrected {} interval {} -> {}", k + 1, looks.size(),
+                 boards_used, format_score(look.adjusted.ratio), confidence_text(design[k].nominal_alpha),
                  format_interval(look.adjusted.ratio_low, look.adjusted.ratio_high),
                  look.verdict == Verdict::kContinue ? "go on" : "stop");
     if (look.verdict != Verdict::kContinue) break;
@@ -113,7 +116,7 @@ int run_compare(const CompareOptions& options) {
       if (const auto& r = journal.results()[e][static_cast<size_t>(i)]; !r->fault.empty()) faults.push_back(r->fault);
   const PairedSummary plain = compare_paired(pair.a, pair.b);
   const ScoreSummary summary_a = summarise(pair.a), summary_b = summarise(pair.b);
-  const std::string level = percent(1 - boundary.nominal_alpha);
+  const std::string level = confidence_text(boundary.nominal_alpha);
   const std::string adjusted_interval = format_interval(look.adjusted.ratio_low, look.adjusted.ratio_high);
 
   std::printf("a = %s\nb = %s\n", a.label.c_str(), b.label.c_str());
