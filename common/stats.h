@@ -40,7 +40,9 @@ std::vector<double> log_ratios(std::span<const uint64_t> a, std::span<const uint
 PairedSummary summarise_log_ratios(std::span<const double> log_ratios, double alpha);
 
 // One look of a symmetric two-sided group-sequential test on a statistic that is standard
-// normal under the null hypothesis at every look (here: the paired t statistic).
+// normal under the null hypothesis at every look, with independent increments between looks
+// (here the paired t statistic, approximately: each look's boundary is applied through the t
+// distribution at the look's nominal level).
 struct SequentialBoundary {
   double fraction = 1;       // information fraction: boards at this look / boards at the last
   double spent = 0;          // type I error spent up to and including this look
