@@ -68,13 +68,13 @@ int run_sweep(const SweepOptions& options);
 
 struct CompareOptions {
   CompareOptions() { run.boards = 20; }
-  RunFlags run;                             // run.boards: boards before the first look
+  RunFlags run;                             // run.boards: boards before the first look and between looks
   std::string player = "ColorScorePlayer";  // for a side that names no player
   std::string side_a, side_b;               // "Blind Faith", "Blind Faith:mutation=0.0227" or ":mutation=0.0227"
   int max_boards = 200;
 };
 // Paired comparison of two players or settings that stops as soon as the difference is
-// significant (sequential, Bonferroni-adjusted) or at max_boards.
+// significant (group-sequential, O'Brien-Fleming-type alpha spending) or at max_boards.
 int run_compare(const CompareOptions& options);
 
 }  // namespace ratrace

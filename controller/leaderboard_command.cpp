@@ -1,53 +1,32 @@
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <set>
-#include <string_view>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
 #include "controller/leaderboard.h"
+#include "controller/result_file.h"
 #include "controller/runner.h"
 
 namespace ratrace {
 
 namespace {
 
-// `text` as one shell word (player names have spaces).
-std::string shell_word(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-+=.,:/").find(c) != std::string_view::npos;
-  });
-  if (plain) return text;
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 // The command line that starts this run, for the report (resuming adds nothing to redo it).
 std::string command_line_of(const LeaderboardOptions& options) {
-  const RunFlags& flags = options.run;
-  std::string line = "ratrace leaderboard";
-  auto add = [&](const std::string& flag, const std::string& value) { line += " " + flag + " " + shell_word(value); };
+  CommandWords words;
   if (!options.players.empty()) {
     std::string joined;
     for (const auto& name : options.players) joined += (joined.empty() ? "" : ",") + name;
-    add("--players", joined);
+    words.emplace_back("--players", joined);
   }
-  add("--boards", std::to_string(flags.boards));
-  add("--seed", std::to_string(flags.seed));
-  if (!flags.config_file.empty()) add("--config", flags.config_file);
-  for (const auto& set : flags.sets) add("--set", set);
-  if (flags.threads > 0) add("--threads", std::to_string(flags.threads));
-  if (flags.no_cache) line += " --no-cache";
-  if (!flags.journal_file.empty()) add("--journal", flags.journal_file);
-  if (!flags.json_file.empty()) add("--json", flags.json_file);
-  if (!options.markdown_file.empty()) add("--markdown", options.markdown_file);
-  return line;
+  for (auto& word : run_flag_words(options.run)) words.push_back(std::move(word));
+  if (!options.markdown_file.empty()) words.emplace_back("--markdown", options.markdown_file);
+  return command_line("leaderboard", words);
 }
 
 std::string utc_now() {
@@ -102,13 +81,10 @@ int run_leaderboard(const LeaderboardOptions& options) {
 
   std::vector<LeaderboardRow> rows;
   std::vector<const BoardResult*> faulted;
-  nlohmann::json per_board = nlohmann::json::object();
   for (size_t e = 0; e < players; ++e) {
     std::vector<uint64_t> scores;
     size_t player_faults = 0;
-    nlohmann::json& results = per_board[run.entrants[e].player] = nlohmann::json::array();
     for (const auto& r : journal.results()[e]) {
-      results.push_back(*r);
       if (r->fault.empty()) {
         scores.push_back(r->score);
       } else {
@@ -133,14 +109,13 @@ int run_leaderboard(const LeaderboardOptions& options) {
   for (const BoardResult* r : faulted) std::printf("FAULT board %d: %s\n", r->index, r->fault.c_str());
 
   if (!flags.json_file.empty()) {
-    nlohmann::json out = leaderboard_to_json(rows, agreement);
-    out["command"] = "leaderboard";
-    out["command_line"] = command_line;
-    out["config"] = run.entrants.at(0).config;
-    out["master_seed"] = run.master_seed;
-    out["boards"] = run.boards;
-    out["faulted_boards"] = faulted.size();
-    out["results"] = per_board;
+    std::vector<EntrantRole> roles;
+    for (const Entrant& entrant : run.entrants) roles.push_back({&entrant, std::nullopt});
+    nlohmann::json out = result_document(journal, roles, run.entrants.at(0).config, run.boards);
+    nlohmann::json summary = leaderboard_to_json(rows, agreement);
+    summary["boards_per_player"] = run.boards;
+    summary["faulted_boards"] = faulted.size();
+    out["summary"] = summary;
     write_json_file(flags.json_file, out);
   }
   if (!options.markdown_file.empty()) {

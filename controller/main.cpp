@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   compare_cmd->add_option("--player", compare.player, "Player for a side that names none")->capture_default_str();
   compare_cmd->add_option("--max-boards", compare.max_boards, "Stop here at the latest")->capture_default_str();
   add_run_flags(compare_cmd, compare.run);
-  compare_cmd->get_option("--boards")->description("Boards before the first look");
+  compare_cmd->get_option("--boards")->description("Boards before the first look, and between looks");
 
   if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0) return code;
   ratrace::setup_logging("ratrace", log_level);

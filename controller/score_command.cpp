@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/result_file.h"
 #include "controller/runner.h"
 
 namespace ratrace {
@@ -14,8 +15,11 @@ int run_score(const ScoreOptions& options) {
       open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed), [&] {
         if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
         find_player(options.player);
+        CommandWords words{{"--player", options.player}};
+        for (auto& word : run_flag_words(flags)) words.push_back(std::move(word));
         return RunHeader{"score", flags.seed, flags.boards,
-                         {{options.player, options.player, build_config(flags.config_file, flags.sets)}}, {}};
+                         {{options.player, options.player, build_config(flags.config_file, flags.sets)}},
+                         {{"command_line", command_line("score", words)}}};
       });
   const RunHeader& run = journal.header();
   const Entrant& entrant = run.entrants.at(0);
@@ -28,10 +32,8 @@ int run_score(const ScoreOptions& options) {
 
   std::vector<uint64_t> scores;
   std::vector<const BoardResult*> faulted;
-  nlohmann::json per_board = nlohmann::json::array();
   uint64_t total_moves = 0;
   for (const auto& r : journal.results()[0]) {
-    per_board.push_back(*r);
     total_moves += r->moves;
     if (r->fault.empty()) scores.push_back(r->score);
     else faulted.push_back(&*r);
@@ -50,17 +52,11 @@ int run_score(const ScoreOptions& options) {
   for (const BoardResult* r : faulted) std::printf("  FAULT board %d: %s\n", r->index, r->fault.c_str());
 
   if (!flags.json_file.empty()) {
-    nlohmann::json out = {{"command", "score"},
-                          {"player", entrant.player},
-                          {"config", entrant.config},
-                          {"master_seed", run.master_seed},
-                          {"boards", run.boards},
-                          {"faulted_boards", faulted.size()},
-                          {"total_moves", total_moves},
-                          {"summary", summary_to_json(s)},
-                          {"results", per_board}};
-    out["geometric_mean"] = out["summary"]["geometric_mean"];
-    out["ci95"] = out["summary"]["ci95"];
+    nlohmann::json out = result_document(journal, {{&entrant, std::nullopt}}, entrant.config, run.boards);
+    nlohmann::json summary = summary_to_json(s);
+    summary["faulted_boards"] = faulted.size();
+    summary["total_moves"] = total_moves;
+    out["summary"] = summary;
     write_json_file(flags.json_file, out);
   }
   return faulted.empty() ? 0 : 3;

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/result_file.h"
 #include "controller/runner.h"
 #include "controller/tuning.h"
 
@@ -49,7 +50,14 @@ RunHeader sweep_header(const SweepOptions& options) {
   if (!in_grid) header.entrants.push_back({"baseline", options.player, baseline});
   nlohmann::json params = nlohmann::json::array();
   for (const auto& axis : axes) params.push_back({{"key", axis.key}, {"values", axis.values}});
-  header.extra = {{"params", params},
+  CommandWords words{{"--player", options.player}};
+  for (const auto& param : options.params) words.emplace_back("--param", param);
+  if (!options.baseline.empty()) words.emplace_back("--baseline", options.baseline);
+  for (auto& word : run_flag_words(flags)) words.push_back(std::move(word));
+  if (!options.csv_file.empty()) words.emplace_back("--csv", options.csv_file);
+  if (!options.plot_file.empty()) words.emplace_back("--plot", options.plot_file);
+  header.extra = {{"command_line", command_line("sweep", words)},
+                  {"params", params},
                   {"base_config", base},
                   {"grid_size", grid.size()},
                   {"baseline_entrant", in_grid.value_or(grid.size())},
@@ -196,18 +204,17 @@ int run_sweep(const SweepOptions& options) {
   if (json_file.empty() && !options.plot_file.empty()) json_file = plot_stem(options.plot_file) + ".json";
   if (!json_file.empty()) {
     nlohmann::json settings = nlohmann::json::array();
+    std::vector<EntrantRole> roles;
     for (size_t e = 0; e < run.entrants.size(); ++e) {
-      nlohmann::json values = nlohmann::json::object(), scores = nlohmann::json::array();
+      nlohmann::json values = nlohmann::json::object();
       for (const auto& key : keys) values[key] = config_value(run.entrants[e].config, key);
-      for (const auto& r : results[e]) scores.push_back(r->fault.empty() ? nlohmann::json(r->score) : nlohmann::json(nullptr));
-      settings.push_back({{"label", run.entrants[e].label},
+      settings.push_back({{"entrant", run.entrants[e].label},
                           {"values", values},
                           {"is_baseline", e == baseline},
                           {"in_grid", e < grid_size},
-                          {"config", run.entrants[e].config},
                           {"summary", summary_to_json(summaries[e])},
-                          {"paired_vs_baseline", paired_to_json(paired[e])},
-                          {"scores", scores}});
+                          {"paired_vs_baseline", paired_to_json(paired[e])}});
+      roles.push_back({&run.entrants[e], e < grid_size ? run.entrants[e].label : baseline_given});
     }
     nlohmann::json params = run.extra.at("params");
     for (auto& axis : params) {
@@ -219,20 +226,18 @@ int run_sweep(const SweepOptions& options) {
       }
       axis["values"] = numbers;
     }
-    const nlohmann::json out = {{"command", "sweep"},
-                                {"player", player},
-                                {"config", run.extra.at("base_config")},
-                                {"master_seed", run.master_seed},
-                                {"boards", run.boards},
-                                {"params", params},
-                                {"baseline", {{"label", run.entrants[baseline].label},
-                                              {"given", run.extra.at("baseline_given")},
-                                              {"index", baseline}}},
-                                {"best", {{"label", run.entrants[best.index].label},
-                                          {"index", best.index},
-                                          {"distinguishable", best.distinguishable}}},
-                                {"faults", faults},
-                                {"settings", settings}};
+    nlohmann::json out = result_document(journal, roles, run.extra.at("base_config"), run.boards);
+    out["summary"] = {{"player", player},
+                      {"boards_per_setting", run.boards},
+                      {"params", params},
+                      {"baseline", {{"entrant", run.entrants[baseline].label},
+                                    {"given", run.extra.at("baseline_given")},
+                                    {"index", baseline}}},
+                      {"best", {{"entrant", run.entrants[best.index].label},
+                                {"index", best.index},
+                                {"distinguishable", best.distinguishable}}},
+                      {"faults", faults},
+                      {"settings", settings}};
     write_json_file(json_file, out);
   }
   if (!options.csv_file.empty()) {

@@ -135,30 +135,42 @@ PairedScores paired_scores(const std::vector<std::optional<BoardResult>>& a,
 void SequentialPlan::validate() const {
   if (min_boards < 2) throw std::invalid_argument("--boards (boards before the first look) must be at least 2");
   if (max_boards < min_boards) throw std::invalid_argument("--max-boards must be at least --boards");
-  if (batch < 1) throw std::invalid_argument("the batch must be at least 1 board");
   if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("the confidence must be in (0, 1)");
+  if ((max_boards + min_boards - 1) / min_boards > kMaxLooks)
+    throw std::invalid_argument("at most " + std::to_string(kMaxLooks) +
+                                " looks: --max-boards / --boards must be at most that");
 }
 
 std::vector<int> SequentialPlan::looks() const {
   std::vector<int> points;
-  for (int done = min_boards; done < max_boards; done += batch) points.push_back(done);
+  for (int done = min_boards; done < max_boards; done += min_boards) points.push_back(done);
   points.push_back(max_boards);
   return points;
 }
 
-double SequentialPlan::per_look_confidence() const {
-  return 1 - (1 - confidence) / static_cast<double>(looks().size());
+std::vector<SequentialBoundary> SequentialPlan::design() const {
+  std::vector<double> fractions;
+  for (const int boards : looks()) fractions.push_back(static_cast<double>(boards) / max_boards);
+  return obrien_fleming_design(fractions, 1 - confidence);
 }
 
-LookResult sequential_look(const SequentialPlan& plan, std::span<const uint64_t> a, std::span<const uint64_t> b,
-                           bool last_look) {
+LookResult sequential_look(const SequentialBoundary& boundary, std::span<const double> log_ratios, bool last_look) {
   LookResult look;
-  look.adjusted = compare_paired(a, b, plan.per_look_confidence());
+  look.adjusted = summarise_log_ratios(log_ratios, boundary.nominal_alpha);
   if (look.adjusted.significant)
     look.verdict = look.adjusted.ratio > 1 ? Verdict::kFirstBetter : Verdict::kSecondBetter;
   else if (last_look)
     look.verdict = Verdict::kNoDifference;
   return look;
+}
+
+std::optional<int> boards_for_power(std::span<const SequentialBoundary> design, const PairedSummary& observed,
+                                    double power) {
+  if (observed.mean_log_ratio == 0 || !std::isfinite(observed.mean_log_ratio)) return std::nullopt;
+  if (observed.sd_log_ratio == 0) return 2;  // the same difference on every board: the first pair settles it
+  const double effect = std::abs(observed.mean_log_ratio) / observed.sd_log_ratio;  // per board, in sds
+  const double drift = drift_for_power(design, power);
+  return static_cast<int>(std::min(1e9, std::ceil(drift * drift / (effect * effect))));  // 1e9: "never"
 }
 
 }  // namespace ratrace

@@ -66,32 +66,39 @@ struct PairedScores {
 PairedScores paired_scores(const std::vector<std::optional<BoardResult>>& a,
                            const std::vector<std::optional<BoardResult>>& b, int boards);
 
-// A sequential paired comparison: look once `min_boards` boards are done, then after every
-// `batch` more, up to `max_boards`. Each look tests at a Bonferroni share of the overall
-// error rate, so the chance of ever declaring two equal sides different stays below it,
-// however many looks are taken.
+// A group-sequential paired comparison: looks after min_boards, 2 min_boards, 3 min_boards...
+// boards and at max_boards. Each look tests the paired t statistic of the log score ratios
+// at its own nominal level from an O'Brien-Fleming-type alpha spending design
+// (obrien_fleming_design), so the chance of ever declaring two equal sides different is
+// 1 - confidence over all looks together; early looks need a large difference, the last
+// one little more than a single test over max_boards boards.
 struct SequentialPlan {
+  static constexpr int kMaxLooks = 100;
   int min_boards = 20;
   int max_boards = 200;
-  int batch = 10;
   double confidence = 0.95;  // overall
 
-  // Throws unless 2 <= min_boards <= max_boards and batch >= 1.
+  // Throws unless 2 <= min_boards <= max_boards and there are at most kMaxLooks looks.
   void validate() const;
-  // Boards done at each look: min_boards, min_boards + batch, ..., max_boards.
+  // Boards done at each look: min_boards, 2 min_boards, ..., max_boards.
   std::vector<int> looks() const;
-  // 1 - (1 - confidence) / number of looks.
-  double per_look_confidence() const;
+  // One boundary per look, at information fractions looks / max_boards.
+  std::vector<SequentialBoundary> design() const;
 };
 
 enum class Verdict { kContinue, kFirstBetter, kSecondBetter, kNoDifference };
 
-// What one look decides from the paired scores so far (all boards up to this look).
+// What one look decides from the paired log ratios so far (all boards up to this look).
 struct LookResult {
-  PairedSummary adjusted;  // at the per-look confidence
+  PairedSummary adjusted;  // interval at the look's nominal level (a repeated confidence interval)
   Verdict verdict = Verdict::kContinue;
 };
-LookResult sequential_look(const SequentialPlan& plan, std::span<const uint64_t> a, std::span<const uint64_t> b,
-                           bool last_look);
+LookResult sequential_look(const SequentialBoundary& boundary, std::span<const double> log_ratios, bool last_look);
+
+// Boards the design (its looks at the same fractions of a larger maximum) needs to reach a
+// verdict with probability `power` if the true mean log ratio and its sd are the observed
+// ones (normal approximation); nullopt when the observed effect is 0.
+std::optional<int> boards_for_power(std::span<const SequentialBoundary> design, const PairedSummary& observed,
+                                    double power);
 
 }  // namespace ratrace

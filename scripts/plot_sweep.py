@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Plot a 'ratrace sweep --json' file: geometric mean with its 95% interval against the swept
-parameter, one line per value of a second parameter, the baseline marked.
+"""Plot a 'ratrace sweep --json' file against the swept parameter: each setting's paired ratio to
+the baseline with its 95% interval (above), its geometric mean with its 95% interval (below);
+one line per value of a second parameter, the baseline marked.
 
 Usage: plot_sweep.py SWEEP.json OUT    (writes OUT.png and OUT.svg; a .png/.svg on OUT is dropped)
 Needs matplotlib (Debian: apt-get install python3-matplotlib).
@@ -21,24 +22,66 @@ def use_log_axis(values):
     return all(v > 0 for v in values) and max(values) > 5 * min(values)
 
 
-def error_bars(settings):
-    """Distances from each geometric mean down to and up to its interval (0 where unknown)."""
+def readable_log_axis(axis, low, high):
+    """Plain tick labels on a log axis (0.8, 1, 1.25 rather than 10^0 alone): over less than
+    a decade, evenly spaced round values; over more, 1-2-5 steps."""
+    import matplotlib.ticker as ticker
+
+    if high < 10 * low:
+        ticks = [t for t in ticker.MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]).tick_values(low, high) if t > 0]
+        axis.set_major_locator(ticker.FixedLocator(ticks))
+    else:
+        axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    axis.set_minor_locator(ticker.NullLocator())
+
+
+def interval_bars(points, centre, interval):
+    """Distances from each point's centre value down and up to its interval (0 where unknown)."""
     low, high = [], []
-    for s in settings:
-        mean = s["summary"]["geometric_mean"]
-        ci_low, ci_high = s["summary"]["ci95"]
-        low.append(mean - ci_low if ci_low is not None else 0)
-        high.append(ci_high - mean if ci_high is not None else 0)
+    for p in points:
+        mid, (lo, hi) = centre(p), interval(p)
+        low.append(mid - lo if lo is not None else 0)
+        high.append(hi - mid if hi is not None else 0)
     return [low, high]
 
 
-def plot(sweep, stem):
+def finite_span(points, centre, interval):
+    values = []
+    for p in points:
+        values.append(centre(p))
+        values += [v for v in interval(p) if v is not None]
+    values = [v for v in values if v is not None and v > 0]
+    return min(values), max(values)
+
+
+def ratio_of(s):
+    return s["paired_vs_baseline"]["ratio"]
+
+
+def ratio_interval(s):
+    return s["paired_vs_baseline"]["ratio_ci95"]
+
+
+def mean_of(s):
+    return s["summary"]["geometric_mean"]
+
+
+def mean_interval(s):
+    return s["summary"]["ci95"]
+
+
+def plot(document, stem):
+    """Top: each setting's paired ratio to the baseline with its 95% interval, the quantity the
+    verdict is about (a setting beats the baseline when its interval lies above 1). Bottom:
+    the geometric means themselves."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import matplotlib.ticker
 
+    sweep = document["summary"]
     params = sweep["params"]
     x_key = params[0]["key"]
     line_key = params[1]["key"] if len(params) > 1 else None
@@ -48,52 +91,54 @@ def plot(sweep, stem):
 
     all_x = sorted({s["values"][x_key] for s in settings})
     log_x = use_log_axis(all_x)
-    fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
+    fig, (ratio_ax, mean_ax) = plt.subplots(2, 1, figsize=(8, 8), sharex=True, layout="constrained",
+                                            gridspec_kw={"height_ratios": [3, 2]})
     line_values = params[1]["values"] if line_key else [None]
 
     def x_position(setting):
         """The setting's x, its line's points set a little apart from the other lines' so
         their error bars do not hide each other."""
         x = setting["values"][x_key]
-        if not line_key or not setting["in_grid"]:
+        if not line_key or not setting["in_grid"] or len(all_x) < 2:
             return x
         shift = (line_values.index(setting["values"][line_key]) - (len(line_values) - 1) / 2) * 0.015
         return x * (all_x[-1] / all_x[0]) ** shift if log_x else x + shift * (all_x[-1] - all_x[0])
 
-    for line_value in line_values:
-        points = [s for s in grid if line_key is None or s["values"][line_key] == line_value]
-        points.sort(key=lambda s: s["values"][x_key])
-        xs = [x_position(s) for s in points]
-        ys = [s["summary"]["geometric_mean"] for s in points]
-        label = f"{line_key} = {line_value:g}" if line_key else None
-        ax.errorbar(xs, ys, yerr=error_bars(points), marker="o", capsize=4, label=label)
-
-    base_y = baseline["summary"]["geometric_mean"]
-    ax.axhline(base_y, color="grey", linestyle=":", linewidth=1)
-    ax.plot([x_position(baseline)], [base_y], marker="*", markersize=16, color="black", linestyle="none",
-            label=f"baseline ({baseline['label'] if baseline['in_grid'] else sweep['baseline']['given']})",
-            zorder=5)
-    best = sweep["best"]
-    if best["distinguishable"]:
-        winner = settings[best["index"]]
-        ax.plot([x_position(winner)], [winner["summary"]["geometric_mean"]], marker="o", markersize=14,
-                markerfacecolor="none", markeredgecolor="red", markeredgewidth=2, linestyle="none",
-                label=f"best, beats the baseline ({winner['label']})", zorder=6)
+    for ax, centre, interval in ((ratio_ax, ratio_of, ratio_interval), (mean_ax, mean_of, mean_interval)):
+        for index, line_value in enumerate(line_values):
+            points = [s for s in grid if line_key is None or s["values"][line_key] == line_value]
+            points.sort(key=lambda s: s["values"][x_key])
+            ax.errorbar([x_position(s) for s in points], [centre(s) for s in points],
+                        yerr=interval_bars(points, centre, interval), marker="o", capsize=4, color=f"C{index}",
+                        label=f"{line_key} = {line_value:g}" if line_key else None)
+        ax.plot([x_position(baseline)], [centre(baseline)], marker="*", markersize=16, color="black",
+                linestyle="none", zorder=5,
+                label=f"baseline ({baseline['entrant'] if baseline['in_grid'] else sweep['baseline']['given']})")
+        ax.axhline(centre(baseline), color="grey", linestyle=":", linewidth=1)
+        best = sweep["best"]
+        if best["distinguishable"]:
+            winner = settings[best["index"]]
+            ax.plot([x_position(winner)], [centre(winner)], marker="o", markersize=14, markerfacecolor="none",
+                    markeredgecolor="red", markeredgewidth=2, linestyle="none", zorder=6,
+                    label=f"best, beats the baseline ({winner['entrant']})")
+        # Scores and ratios are compared as ratios: on a log axis intervals are symmetric
+        # and equal ratios look equal.
+        ax.set_yscale("log")
+        low, high = finite_span(settings, centre, interval)
+        readable_log_axis(ax.yaxis, low, high)
+        ax.grid(True, which="major", alpha=0.3)
 
     if log_x:
-        ax.set_xscale("log")
-        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+        ratio_ax.set_xscale("log")
+        mean_ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     # The swept values themselves as ticks, written as given rather than as powers of ten.
-    ax.set_xticks(all_x, [f"{x:g}" for x in all_x])
-    # Scores are compared by ratio: on a log axis the intervals are symmetric and equal
-    # ratios look equal.
-    ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}"))
-    ax.set_xlabel(x_key)
-    ax.set_ylabel("geometric mean score, with 95% interval")
-    ax.set_title(f"{sweep['player']}: {sweep['boards']} boards per setting, master seed {sweep['master_seed']}")
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend()
+    mean_ax.set_xticks(all_x, [f"{x:g}" for x in all_x])
+    mean_ax.set_xlabel(x_key)
+    ratio_ax.set_ylabel("geometric mean / baseline's\n(paired, 95% interval)")
+    mean_ax.set_ylabel("geometric mean score\n(95% interval)")
+    ratio_ax.legend(fontsize="small")
+    ratio_ax.set_title(f"{sweep['player']}: the same {sweep['boards_per_setting']} boards per setting, "
+                       f"master seed {document['master_seed']}")
     for ext in ("png", "svg"):
         fig.savefig(f"{stem}.{ext}", dpi=120)
     print(f"wrote {stem}.png and {stem}.svg")
@@ -111,8 +156,8 @@ def main():
         return MISSING_MATPLOTLIB
     with open(sys.argv[1]) as f:
         sweep = json.load(f)
-    if sweep.get("command") != "sweep":
-        print(f"plot_sweep.py: {sys.argv[1]} is not from 'ratrace sweep --json'", file=sys.stderr)
+    if sweep.get("command") != "sweep" or sweep.get("format") != 2:
+        print(f"plot_sweep.py: {sys.argv[1]} is not from 'ratrace sweep --json' (result format 2)", file=sys.stderr)
         return 2
     plot(sweep, output_stem(sys.argv[2]))
     return 0

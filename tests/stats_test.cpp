@@ -22,6 +22,39 @@ TEST(Stats, TQuantileMatchesTables) {
   EXPECT_THROW(t_quantile(0.95, 0), std::invalid_argument);
 }
 
+TEST(Stats, TCriticalReachesFarTails) {
+  EXPECT_DOUBLE_EQ(t_critical(0.05, 10), t_quantile(0.95, 10));
+  // df 1 is Cauchy: P(|T| >= t) = 1 - 2 atan(t) / pi, so t = tan(pi (1 - alpha) / 2) = 1 / tan(pi alpha / 2).
+  // alpha 1e-20 is a share 1 - alpha cannot hold in a double.
+  EXPECT_NEAR(t_critical(1e-20, 1), 1 / std::tan(M_PI * 1e-20 / 2), 1e-6 * 6.4e19);
+  EXPECT_GT(t_critical(1e-10, 19), t_critical(1e-5, 19));
+}
+
+TEST(Stats, OBrienFlemingDesignMatchesPublishedBoundaries) {
+  // Five equally spaced looks, two-sided 5%: the Lan-DeMets O'Brien-Fleming-type bounds as
+  // gsDesign (sfLDOF, test.type 2) and ldbounds publish them, and as scipy's multivariate
+  // normal CDF gives them independently: 4.8769, 3.3570, 2.6802, 2.2898, 2.0310.
+  const std::vector<double> fractions{0.2, 0.4, 0.6, 0.8, 1.0};
+  const auto design = obrien_fleming_design(fractions, 0.05);
+  ASSERT_EQ(design.size(), 5u);
+  const double expected[] = {4.8769, 3.3570, 2.6802, 2.2898, 2.0310};
+  for (size_t k = 0; k < 5; ++k) {
+    EXPECT_NEAR(design[k].z, expected[k], 2e-4) << "look " << k + 1;
+    EXPECT_NEAR(design[k].nominal_alpha, 2 * (0.5 * std::erfc(design[k].z / std::sqrt(2.0))), 1e-15);
+  }
+  EXPECT_NEAR(design.back().spent, 0.05, 1e-12);
+  // Integrated back, the boundaries stop a null run with probability 5%.
+  EXPECT_NEAR(stopping_probability(design, 0), 0.05, 1e-5);
+  // 80% power needs a little more than a single test's 1.96 + 0.8416 = 2.8016 standard errors
+  // (O'Brien-Fleming designs cost 2-3% more boards than a fixed-size test).
+  const double drift = drift_for_power(design, 0.8);
+  EXPECT_NEAR(stopping_probability(design, drift), 0.8, 1e-6);
+  EXPECT_GT(drift * drift / (2.8016 * 2.8016), 1.01);
+  EXPECT_LT(drift * drift / (2.8016 * 2.8016), 1.04);
+  EXPECT_THROW(obrien_fleming_design(std::vector<double>{0.5, 0.4, 1.0}, 0.05), std::invalid_argument);
+  EXPECT_THROW(obrien_fleming_design(std::vector<double>{0.5}, 0.05), std::invalid_argument);
+}
+
 TEST(Stats, SummaryOfKnownScores) {
   const std::vector<uint64_t> scores{1, 10, 100};
   const ScoreSummary s = summarise(scores);

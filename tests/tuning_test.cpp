@@ -114,21 +114,6 @@ TEST(Tuning, PairsOnlyBoardsBothFinishedWithoutFault) {
   EXPECT_THROW(paired_scores(a, b, 3), std::logic_error);
 }
 
-TEST(Tuning, SequentialPlanSplitsTheErrorOverItsLooks) {
-  const SequentialPlan plan{20, 200, 10};
-  const auto looks = plan.looks();
-  ASSERT_EQ(looks.size(), 19u);  // ceil((200 - 20) / 10) + 1
-  EXPECT_EQ(looks.front(), 20);
-  EXPECT_EQ(looks[1], 30);
-  EXPECT_EQ(looks.back(), 200);
-  EXPECT_NEAR(plan.per_look_confidence(), 1 - 0.05 / 19, 1e-12);
-  const SequentialPlan uneven{20, 45, 10};
-  EXPECT_EQ(uneven.looks(), (std::vector<int>{20, 30, 40, 45}));
-  EXPECT_EQ((SequentialPlan{20, 20, 10}.looks()), std::vector<int>{20});
-  EXPECT_THROW((SequentialPlan{1, 20, 10}.validate()), std::invalid_argument);
-  EXPECT_THROW((SequentialPlan{30, 20, 10}.validate()), std::invalid_argument);
-}
-
 // Game-like scores: log-normal, with some boards where the player never scores.
 std::vector<uint64_t> synthetic_scores(std::mt19937_64& rng, int n, double scale) {
   std::lognormal_distribution<double> score(std::log(50.0), 2.0);
@@ -141,16 +126,18 @@ std::vector<uint64_t> synthetic_scores(std::mt19937_64& rng, int n, double scale
 std::pair<Verdict, int> run_plan(const SequentialPlan& plan, const std::vector<uint64_t>& a,
                                  const std::vector<uint64_t>& b) {
   const auto looks = plan.looks();
+  const auto design = plan.design();
   for (size_t k = 0; k < looks.size(); ++k) {
     const auto n = static_cast<size_t>(looks[k]);
-    const LookResult look = sequential_look(plan, std::span(a).first(n), std::span(b).first(n), k + 1 == looks.size());
+    const LookResult look =
+        sequential_look(design[k], log_ratios(std::span(a).first(n), std::span(b).first(n)), k + 1 == looks.size());
     if (look.verdict != Verdict::kContinue) return {look.verdict, looks[k]};
   }
   return {Verdict::kContinue, 0};
 }
 
 TEST(Tuning, IdenticalSidesAreNeverDeclaredDifferent) {
-  const SequentialPlan plan{20, 200, 10};
+  const SequentialPlan plan{20, 200};
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 20; ++trial) {
     const auto scores = synthetic_scores(rng, 200, 1);
@@ -159,7 +146,7 @@ TEST(Tuning, IdenticalSidesAreNeverDeclaredDifferent) {
 }
 
 TEST(Tuning, ADoubledSideIsDeclaredBetterAtTheFirstLook) {
-  const SequentialPlan plan{20, 200, 10};
+  const SequentialPlan plan{20, 200};
   std::mt19937_64 rng(11);
   const auto b = synthetic_scores(rng, 200, 1);
   std::vector<uint64_t> a;
@@ -169,8 +156,9 @@ TEST(Tuning, ADoubledSideIsDeclaredBetterAtTheFirstLook) {
 }
 
 TEST(Tuning, EqualButIndependentSidesRarelyDiffer) {
-  // The overall error rate is at most 5% however many looks; allow sampling noise.
-  const SequentialPlan plan{20, 200, 10};
+  // The overall error rate is 5% over all looks (sequential_test.cpp measures it closely);
+  // 300 trials allow sampling noise up to 8%.
+  const SequentialPlan plan{20, 200};
   std::mt19937_64 rng(2024);
   int false_alarms = 0;
   constexpr int kTrials = 300;
@@ -182,7 +170,7 @@ TEST(Tuning, EqualButIndependentSidesRarelyDiffer) {
 }
 
 TEST(Tuning, AClearDifferenceStopsEarly) {
-  const SequentialPlan plan{20, 200, 10};
+  const SequentialPlan plan{20, 200};
   std::mt19937_64 rng(5);
   const auto a = synthetic_scores(rng, 200, 8), b = synthetic_scores(rng, 200, 1);
   const auto [verdict, boards] = run_plan(plan, a, b);
