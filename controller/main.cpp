@@ -8,6 +8,7 @@
 #include "common/cli.h"
 #include "common/version.h"
 #include "controller/commands.h"
+#include "controller/distributed.h"
 
 namespace {
 
@@ -30,6 +31,10 @@ void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under mpirun / srun every rank but 0 only plays the games rank 0 hands out.
+  ratrace::DistributedSession distributed(argc, argv);
+  if (distributed.is_worker()) return distributed.serve();
+
   CLI::App app{"ratrace: a fast, exact, multithreaded controller for the Lab Rat Race"};
   app.require_subcommand(1);
   app.set_version_flag("--version", ratrace::build_description());

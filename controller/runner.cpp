@@ -10,6 +10,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "controller/distributed.h"
 #include "controller/game.h"
 #include "controller/rng.h"
 #include "tracks/track.h"
@@ -79,6 +80,7 @@ bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const R
 
 void run_boards(const std::vector<Entrant>& entrants, const std::vector<BoardTask>& tasks, uint64_t master_seed,
                 const RunOptions& options, const std::function<void(size_t, const BoardResult&)>& finished) {
+  if (distributed_run_active()) return run_boards_distributed(entrants, tasks, master_seed, options, finished);
   std::mutex report_mutex;
   std::exception_ptr error;
   std::atomic<size_t> waiting = tasks.size();

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""score, leaderboard, sweep and compare under mpiexec give the one-process result file
+(timings aside), and a run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the
+uninterrupted result."""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+# Keys whose values depend on the machine, not on the games.
+VOLATILE = {"seconds", "wall_seconds", "elapsed_seconds", "moves_per_second", "journal", "command_line",
+            "threads", "generated", "tool"}
+
+
+def scrub(value):
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    return value
+
+
+def run(cmd, **kwargs):
+    result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"FAILED ({result.returncode}): {' '.join(cmd)}\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def load(path):
+    with open(path) as f:
+        return scrub(json.load(f))
+
+
+def journal_games(path):
+    try:
+        with open(path) as f:
+            return max(0, sum(1 for line in f if line.endswith("\n")) - 1)
+    except FileNotFoundError:
+        return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ratrace", required=True)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--mpiexec-flags", default="", help="e.g. '--oversubscribe;--allow-run-as-root'")
+    args = parser.parse_args()
+    flags = [f for f in args.mpiexec_flags.replace(";", " ").split() if f]
+
+    def mpi(ranks):
+        return [args.mpiexec, "-n", str(ranks), *flags, args.ratrace]
+
+    commands = {
+        "score": ["score", "--player", "ColorScorePlayer", "--boards", "6", "--seed", "3", "--set", "turns=400"],
+        "leaderboard": ["leaderboard", "--players", "ColorScorePlayer,Bishop", "--boards", "4", "--seed", "3",
+                        "--set", "turns=300"],
+        "sweep": ["sweep", "--player", "ColorScorePlayer", "--param", "mutation=0.005,0.02", "--boards", "4",
+                  "--set", "turns=300"],
+        "compare": ["compare", "--a", "ColorScorePlayer", "--b", "Blind Faith", "--boards", "4", "--max-boards", "12",
+                    "--set", "turns=300"],
+    }
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, cmd in commands.items():
+            one = os.path.join(tmp, f"{name}-one")
+            many = os.path.join(tmp, f"{name}-mpi")
+            run([args.ratrace, *cmd, "--threads", "2", "--json", one + ".json", "--journal", one + ".jsonl"])
+            run([*mpi(3), *cmd, "--threads", "1", "--json", many + ".json", "--journal", many + ".jsonl"])
+            same = load(one + ".json") == load(many + ".json")
+            print(f"{name}: {'same' if same else 'DIFFERENT'} result in one process and on 3 ranks")
+            failures += not same
+
+        # Kill a 3-rank run once a few games are in its journal, then finish it on 1 and 2 ranks.
+        cmd = ["score", "--player", "Blind Faith", "--boards", "10", "--seed", "5", "--set", "turns=2500"]
+        reference = os.path.join(tmp, "reference.json")
+        run([args.ratrace, *cmd, "--threads", "2", "--json", reference, "--journal", os.path.join(tmp, "ref.jsonl")])
+        killed = os.path.join(tmp, "killed.jsonl")
+        victim = subprocess.Popen([*mpi(3), *cmd, "--threads", "1", "--journal", killed], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.time() + 300
+        while journal_games(killed) < 3 and victim.poll() is None and time.time() < deadline:
+            time.sleep(0.05)
+        kept = journal_games(killed)
+        os.killpg(victim.pid, signal.SIGKILL)
+        subprocess.run(["pkill", "-9", "-f", killed])
+        victim.wait()
+        print(f"killed the 3-rank run with {kept} of 10 games in its journal")
+        if not 0 < kept < 10:
+            print("the kill did not land halfway")
+            failures += 1
+        for ranks in (1, 2):
+            copy = os.path.join(tmp, f"resume{ranks}.jsonl")
+            with open(killed) as src, open(copy, "w") as dst:
+                dst.write(src.read())
+            out = os.path.join(tmp, f"resume{ranks}.json")
+            launcher = [args.ratrace] if ranks == 1 else mpi(ranks)
+            run([*launcher, "score", "--resume", copy, "--threads", "1", "--json", out])
+            same = load(out)["results"] == load(reference)["results"] if "results" in load(out) else \
+                load(out) == load(reference)
+            print(f"resumed on {ranks} rank(s): {'same' if same else 'DIFFERENT'} result as the uninterrupted run")
+            failures += not same
+    print(f"{4 + 2 - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
