@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ ! -f "$root/build/CMakeCache.txt" ]; then
   echo "build: configuring build/ (Release)" >&2
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  echo "build: building (the first build takes about 4 minutes on 2 cores)" >&2
+  echo "build: building (the first build takes several minutes; cmake's progress follows)" >&2
 fi
 # cmake's own progress lines ([ 42%] Building ...), without its "Built target" bookkeeping.
 set +e
