@@ -1,5 +1,9 @@
 #include "common/cli.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -15,6 +19,14 @@ void add_log_level_option(CLI::App& app, std::string& level) {
   app.fallthrough();
 }
 
+namespace {
+void list_subcommands(CLI::App& app) {
+  std::cerr << "Subcommands:";
+  for (const auto* sub : app.get_subcommands({})) std::cerr << " " << sub->get_name();
+  std::cerr << "\nRun '" << app.get_name() << " --help' for what each does.\n";
+}
+}  // namespace
+
 int parse_command_line(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
@@ -26,13 +38,39 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    if (!app.get_subcommands().empty() || e.get_name() != "ExtrasError") return kExitUsage;
-    std::cerr << "Subcommands:";
-    for (const auto* sub : app.get_subcommands({})) std::cerr << " " << sub->get_name();
-    std::cerr << "\n";
+    const bool no_subcommand = !app.get_subcommands({}).empty() && app.get_subcommands().empty();
+    // A misspelled subcommand is left over as the first unmatched word; CLI11 would only say
+    // that a subcommand is required.
+    const std::vector<std::string> unmatched = app.remaining();
+    if (no_subcommand && !unmatched.empty() && !unmatched.front().starts_with("-")) {
+      std::cerr << "unknown subcommand '" << unmatched.front() << "'\n";
+    } else {
+      app.exit(e);
+    }
+    if (no_subcommand) list_subcommands(app);
     return kExitUsage;
   }
+}
+
+int terminal_columns(int fd) {
+  winsize size{};
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  if (const char* columns = std::getenv("COLUMNS")) {
+    const int n = std::atoi(columns);
+    if (n > 0) return n;
+  }
+  return 80;
+}
+
+std::string fit_to_width(std::string_view line, int columns) {
+  // Count UTF-8 characters (bytes that do not continue one) and never cut inside one.
+  int used = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    if (used == columns) return std::string(line.substr(0, i));
+    ++used;
+  }
+  return std::string(line);
 }
 
 void setup_logging(const std::string& name, const std::string& level) {

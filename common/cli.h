@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -19,8 +20,15 @@ void add_log_level_option(CLI::App& app, std::string& level);
 
 // Parses the command line. Returns -1 when the program should go on; otherwise the exit
 // code to return now: 0 after --help or --version, kExitUsage after any parse error, with
-// CLI11's message (an unknown subcommand also lists the subcommands).
+// CLI11's message; without a valid subcommand it names the unknown one and lists them all.
 int parse_command_line(CLI::App& app, int argc, char** argv);
+
+// Columns of the terminal on `fd`; else $COLUMNS; else 80.
+int terminal_columns(int fd);
+
+// `line` cut to at most `columns` characters (UTF-8 aware), so a live status line redrawn
+// with a carriage return never wraps.
+std::string fit_to_width(std::string_view line, int columns);
 
 // Sends spdlog's default logger, named `name`, to standard error at `level` (already checked).
 void setup_logging(const std::string& name, const std::string& level);

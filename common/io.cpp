@@ -29,6 +29,10 @@ void write_all(int fd, std::string_view content, const std::string& path) {
   }
 }
 
+// Where write_file_atomically("-") writes: standard output, or the copy of it that
+// keep_stdout_for_results() kept.
+int results_fd = STDOUT_FILENO;
+
 std::filesystem::path folder_of(const std::string& path) {
   const auto parent = std::filesystem::path(path).parent_path();
   return parent.empty() ? std::filesystem::path(".") : parent;
@@ -38,7 +42,8 @@ std::filesystem::path folder_of(const std::string& path) {
 
 void write_file_atomically(const std::string& path, std::string_view content) {
   if (path == "-") {
-    write_all(STDOUT_FILENO, content, "standard output");
+    std::fflush(stdout);
+    write_all(results_fd, content, "standard output");
     return;
   }
   std::error_code ec;
@@ -71,6 +76,15 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     ::fsync(dir);
     ::close(dir);
   }
+}
+
+void keep_stdout_for_results() {
+  if (results_fd != STDOUT_FILENO) return;
+  std::fflush(stdout);
+  const int kept = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (kept < 0) fail("cannot duplicate", "standard output", errno);
+  if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) fail("cannot redirect", "standard output", errno);
+  results_fd = kept;
 }
 
 void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomically(path, j.dump(2) + "\n"); }

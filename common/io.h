@@ -12,6 +12,11 @@ namespace ratrace {
 // "-" writes to standard output instead. Parent folders are created.
 void write_file_atomically(const std::string& path, std::string_view content);
 
+// For a run whose result goes to standard output ("-"): from now on everything else the
+// program prints to standard output goes to standard error instead, so standard output
+// carries the result alone; write_file_atomically("-") still writes to the real one.
+void keep_stdout_for_results();
+
 // write_file_atomically of j.dump(2) plus a newline.
 void write_json_file(const std::string& path, const nlohmann::json& j);
 

@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "common/cli.h"
+
 namespace ratrace {
 
 Config build_config(const std::string& config_file, const std::vector<std::string>& sets) {
@@ -72,10 +74,14 @@ void Progress::game_finished(const std::string& label, const BoardResult& result
   if (tty_) {
     if (done_ < total_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
     last_draw_ = now;
-    std::fprintf(stderr, "\r\033[K%s %zu/%zu games | %s board %d: %llu | running geo mean %s | ETA %dm%02ds",
-                 title_.c_str(), done_, total_, label.c_str(), result.index,
-                 static_cast<unsigned long long>(result.score), format_score(running_geometric_mean).c_str(),
-                 static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    char line[512];
+    std::snprintf(line, sizeof line, "%s %zu/%zu games | %s board %d: %llu | running geo mean %s | ETA %dm%02ds",
+                  title_.c_str(), done_, total_, label.c_str(), result.index,
+                  static_cast<unsigned long long>(result.score), format_score(running_geometric_mean).c_str(),
+                  static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    // One column short of the width: a line that wraps is never redrawn in place.
+    const int columns = terminal_columns(STDERR_FILENO) - 1;
+    std::fprintf(stderr, "\r\033[K%s", fit_to_width(line, columns).c_str());
     std::fflush(stderr);
   } else {
     spdlog::info("{} {}/{} games: {} board {} scored {} ({} turns, peak {} specimens, {:.2f} s); running geo mean {}",

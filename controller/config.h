@@ -7,7 +7,7 @@
 
 namespace ratrace {
 
-// Every constant of the rules (SPEC.md), with the spec's values as defaults. One instance
+// Every constant of the rules (docs/RULES.md), with the spec's values as defaults. One instance
 // drives a whole run and is echoed into every result file.
 struct Config {
   int width = 53;               // X: columns, x = 0..width-1

@@ -6,9 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include "common/cli.h"
+#include "common/io.h"
 #include "common/version.h"
 #include "controller/commands.h"
 #include "controller/distributed.h"
+#include "controller/player.h"
 
 namespace {
 
@@ -104,6 +106,13 @@ int main(int argc, char** argv) {
 
   if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0) return code;
   ratrace::setup_logging("ratrace", log_level);
+  if (!ratrace::registration_errors().empty()) {
+    for (const auto& error : ratrace::registration_errors()) spdlog::error("{}", error);
+    return ratrace::kExitUsage;
+  }
+  for (const std::string* result : {&score.run.json_file, &leaderboard.run.json_file, &sweep.run.json_file,
+                                    &compare.run.json_file, &track.json_file})
+    if (*result == "-") ratrace::keep_stdout_for_results();
 
   try {
     if (*score_cmd) return ratrace::run_score(score);
@@ -116,7 +125,7 @@ int main(int argc, char** argv) {
     if (*compare_cmd) return ratrace::run_compare(compare);
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
-    return 2;
+    return ratrace::kExitUsage;
   }
   return 0;
 }

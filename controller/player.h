@@ -2,6 +2,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "controller/genome.h"
 #include "controller/rng.h"
@@ -26,8 +27,14 @@ struct PlayerInfo {
   MoveFunction move = nullptr;
 };
 
-// Adds a player to the registry; returns true so it can initialise a static.
-bool register_player(PlayerInfo info);
+// Adds a player to the registry; returns true so it can initialise a static. It never throws:
+// it runs before main, where an exception would abort every command, --help included. A
+// player without a name or move, or a second player of the same name, is recorded instead
+// (with `source_file`, the file that registered it) and reported by registration_errors().
+bool register_player(PlayerInfo info, std::string_view source_file = "");
+// What went wrong while players registered, one message each, naming the player and the
+// files involved; main() stops with exit code 2 when this is not empty.
+const std::vector<std::string>& registration_errors();
 // Every registered player, by name.
 const std::map<std::string, PlayerInfo>& registered_players();
 // The player called `name`; throws std::invalid_argument naming the known players.
@@ -39,5 +46,5 @@ const PlayerInfo& find_player(std::string_view name);
 //   RATRACE_PLAYER({.name = "Bishop", .author = "trichoplax", ..., .move = bishop_move});
 #define RATRACE_PLAYER(...) \
   namespace {               \
-  [[maybe_unused]] const bool ratrace_player_registered = ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__); \
+  [[maybe_unused]] const bool ratrace_player_registered = ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__, __FILE__); \
   }

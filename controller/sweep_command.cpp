@@ -85,14 +85,16 @@ int run_process(const std::vector<std::string>& args, bool quiet) {
   return WEXITSTATUS(status);
 }
 
-// scripts/plot_sweep.py beside the build directory of this executable, else under the
-// working directory.
+// plot_sweep.py beside this executable: scripts/ next to its build directory, or where
+// `cmake --install` puts it (PREFIX/share/ratrace); else scripts/ under the working directory.
 std::filesystem::path plot_script() {
   std::error_code error;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
-    const auto beside = (exe.parent_path() / ".." / "scripts" / "plot_sweep.py").lexically_normal();
-    if (std::filesystem::exists(beside)) return beside;
+    for (const auto* folder : {"scripts", "share/ratrace"}) {
+      const auto beside = (exe.parent_path() / ".." / folder / "plot_sweep.py").lexically_normal();
+      if (std::filesystem::exists(beside)) return beside;
+    }
   }
   return "scripts/plot_sweep.py";
 }

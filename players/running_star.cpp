@@ -50,7 +50,7 @@ RATRACE_PLAYER({
                "out of bounds) from its cell to the view's rightmost column or a cell ahead on the view's top "
                "or bottom row.",
     .choices = "The write-up is one sentence (Run-Bonus's colour coding with StarPlayer's technique); the "
-               "search follows PLAYERS.md: the run-bonus value itself is the cost (high = avoid), the path cost "
+               "search follows the published write-up: the run-bonus value itself is the cost (high = avoid), the path cost "
                "sums every entered cell including the target, the specimen's own cell is passable if a path "
                "returns to it. Exact Dijkstra; where several first steps start a cheapest path, a fixed "
                "preference decides, as an A*'s fixed expansion order would: (1,0), (1,-1), (1,1), (0,-1), (0,1), "

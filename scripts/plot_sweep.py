@@ -3,11 +3,14 @@
 the baseline with its 95% interval (above), its geometric mean with its 95% interval (below);
 one line per value of a second parameter, the baseline marked.
 
-Usage: plot_sweep.py SWEEP.json OUT    (writes OUT.png and OUT.svg; a .png/.svg on OUT is dropped)
-Needs matplotlib (Debian: apt-get install python3-matplotlib).
+Writes OUT.png and OUT.svg. Needs matplotlib (Debian: apt-get install python3-matplotlib); when
+the python3 running it lacks matplotlib, it runs itself with the next python3 on PATH that has it.
 """
+import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
 
 MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
@@ -144,22 +147,53 @@ def plot(document, stem):
     print(f"wrote {stem}.png and {stem}.svg")
 
 
+def python_with_matplotlib():
+    """Another python3 on PATH that can import matplotlib, or None."""
+    tried = {os.path.realpath(sys.executable)}
+    for folder in os.environ.get("PATH", "").split(os.pathsep):
+        candidate = shutil.which("python3", path=folder)
+        if not candidate or os.path.realpath(candidate) in tried:
+            continue
+        tried.add(os.path.realpath(candidate))
+        probe = subprocess.run([candidate, "-c", "import matplotlib"], capture_output=True)
+        if probe.returncode == 0:
+            return candidate
+    return None
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example: scripts/plot_sweep.py runs/sweep.json runs/sweep  (writes runs/sweep.png, .svg)")
+    parser.add_argument("sweep_json", metavar="SWEEP.json", help="a file written by 'ratrace sweep --json'")
+    parser.add_argument("out", metavar="OUT", help="output stem; a .png or .svg ending is dropped")
+    return parser.parse_args()
+
+
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
+    args = parse_arguments()
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        print(f"plot_sweep.py: matplotlib is not installed for {sys.executable} "
-              "(Debian: apt-get install python3-matplotlib)", file=sys.stderr)
+        other = None if os.environ.get("PLOT_SWEEP_REEXEC") else python_with_matplotlib()
+        if other:
+            os.environ["PLOT_SWEEP_REEXEC"] = "1"
+            os.execv(other, [other, os.path.abspath(__file__), *sys.argv[1:]])
+        print(f"plot_sweep.py: no python3 on PATH has matplotlib ({sys.executable} lacks it); "
+              "install it (Debian: apt-get install python3-matplotlib, or pip install matplotlib)",
+              file=sys.stderr)
         return MISSING_MATPLOTLIB
-    with open(sys.argv[1]) as f:
-        sweep = json.load(f)
-    if sweep.get("command") != "sweep" or sweep.get("format") != 2:
-        print(f"plot_sweep.py: {sys.argv[1]} is not from 'ratrace sweep --json' (result format 2)", file=sys.stderr)
+    try:
+        with open(args.sweep_json) as f:
+            sweep = json.load(f)
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"plot_sweep.py: cannot read {args.sweep_json}: {error}", file=sys.stderr)
         return 2
-    plot(sweep, output_stem(sys.argv[2]))
+    if sweep.get("command") != "sweep" or sweep.get("format") != 2:
+        print(f"plot_sweep.py: {args.sweep_json} is not from 'ratrace sweep --json' (result format 2)",
+              file=sys.stderr)
+        return 2
+    plot(sweep, output_stem(args.out))
     return 0
 
 

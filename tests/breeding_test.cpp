@@ -1,4 +1,4 @@
-// Breeding (SPEC "Breeding"): fitness, fitness-proportional choice of two distinct parents,
+// Breeding (docs/RULES.md, "Breeding"): fitness, fitness-proportional choice of two distinct parents,
 // crossover and mutation rates. Statistical checks use fixed seeds, so they are
 // deterministic; each tolerance is stated next to its check.
 #include "controller/breeding.h"

@@ -1,4 +1,4 @@
-// Player faults (SPEC "Player contract", "One turn" step 2) stop the game and are reported
+// Player faults (docs/RULES.md, "What a player may do", "A game" step 1.2) stop the game and are reported
 // with player, board, seed, turn and specimen; they never crash a run.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The rules of a whole game (SPEC "One turn", "Breeding" placement, "Scoring") on
+// The rules of a whole game (docs/RULES.md, "A game", "Breeding") on
 // hand-made tracks, read back from the game's trace.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Score statistics (SPEC "Scoring"): geometric means with t intervals, paired comparisons.
+// Score statistics (docs/RULES.md, "A player's score"): geometric means with t intervals, paired comparisons.
 #include "common/stats.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Track generation (SPEC "Track generation"): invariants over many boards, the start-cell
+// Track generation (docs/RULES.md, "The track"): invariants over many boards, the start-cell
 // search against brute force, and track files.
 #include <gtest/gtest.h>
 

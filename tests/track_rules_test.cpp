@@ -1,4 +1,4 @@
-// The turn rules of one move (SPEC "One turn", steps 3-6) on hand-made tracks, through
+// The turn rules of one move (docs/RULES.md, "A game", steps 1.3-1.6) on hand-made tracks, through
 // Track::step, Track::hazard and the precomputed Track::next.
 #include <gtest/gtest.h>
 

@@ -25,7 +25,7 @@ enum class Hazard : uint8_t { None, OutOfBounds, Wall, Trap };
 const char* hazard_name(Hazard h);
 const char* role_name(Role r);
 
-// The outcome of one move from one cell under the turn rules (SPEC "One turn", steps 3-6).
+// The outcome of one move from one cell under the turn rules (docs/RULES.md, "A game", steps 1.3-1.6).
 struct Step {
   int moved_x = 0, moved_y = 0;  // after the wall check (step 3)
   bool blocked = false;          // the target was a wall, so the move became (0, 0)

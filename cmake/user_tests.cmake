@@ -1,0 +1,20 @@
+# Tests of what a user meets first: the scripts, the command line's exit codes and messages,
+# --version's commit, a duplicate player name, and an out-of-tree player built against an
+# installed ratrace. Each runs in seconds.
+add_test(NAME run_sh_flags_override_defaults COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/run_sh_test.sh)
+add_test(NAME cli_usage_errors
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/cli_usage_test.sh $<TARGET_FILE:ratrace>)
+add_test(NAME version_commit_is_current
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/version_test.sh ${CMAKE_CURRENT_SOURCE_DIR})
+
+# A build of ratrace with a second "Blind Faith" beside the real one.
+add_executable(ratrace_duplicate_player tests/fixtures/duplicate_player.cpp $<TARGET_OBJECTS:ratrace_players>)
+target_link_libraries(ratrace_duplicate_player PRIVATE ratrace_cli TBB::tbb)
+add_test(NAME duplicate_player_name
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/duplicate_player_test.sh
+                 $<TARGET_FILE:ratrace_duplicate_player>)
+
+add_test(NAME out_of_tree_player
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/out_of_tree_test.sh
+                 ${CMAKE_CURRENT_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/examples/out_of_tree_player)
+set_tests_properties(out_of_tree_player PROPERTIES TIMEOUT 300)

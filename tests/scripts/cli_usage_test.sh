@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The command line as a user meets it: exit code 2 and a clear message for every usage
+# error, --help and --version exit 0, and `--json -` leaves standard output to the result.
+# Usage: cli_usage_test.sh RATRACE_BINARY
+set -uo pipefail
+ratrace="$1"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+# expect NAME CODE TEXT ARGS...: `ratrace ARGS` exits with CODE and prints TEXT (stdout or stderr).
+expect() {
+  local name="$1" code="$2" text="$3"
+  shift 3
+  (cd "$work" && "$ratrace" "$@") >"$work/out" 2>"$work/err"
+  local actual=$?
+  if [[ $actual -ne $code ]]; then
+    echo "FAIL $name: exit code $actual, expected $code"; cat "$work/err"
+    failures=$((failures + 1))
+  elif ! grep -qF -- "$text" "$work/out" "$work/err"; then
+    echo "FAIL $name: no '$text' in the output:"; cat "$work/out" "$work/err"
+    failures=$((failures + 1))
+  fi
+}
+
+expect "unknown subcommand" 2 "unknown subcommand 'foo'" foo
+expect "unknown subcommand lists them" 2 "Subcommands: score leaderboard players track play bench sweep compare" foo
+expect "no subcommand" 2 "Subcommands:"
+expect "unknown flag" 2 "--bogus" score --bogus
+expect "bad number" 2 "--boards" score --boards many
+expect "bad log level" 2 "--log-level" score --log-level loud
+expect "log level after the subcommand" 0 "Blind Faith" players --log-level warn
+expect "missing file" 2 "--config" score --config no-such-file.json
+expect "unknown player" 2 "unknown player 'Nobody'" score --player Nobody --boards 1 --journal j1.jsonl
+expect "bad config key" 2 "colour" score --set colour=3 --boards 1 --journal j2.jsonl
+expect "help" 0 "Subcommands:" --help
+expect "subcommand help" 0 "--boards" score --help
+expect "version" 0 "version $(cat "$(dirname "$0")/../../VERSION")" --version
+
+# --json -: standard output holds the result alone, and it parses; the summary goes to stderr.
+(cd "$work" && "$ratrace" score --player "Blind Faith" --boards 2 --set turns=50 --threads 1 \
+   --journal j3.jsonl --json -) >"$work/out" 2>"$work/err"
+code=$?
+if [[ $code -ne 0 ]] || ! python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["command"]=="score", d' "$work/out"; then
+  echo "FAIL --json -: exit code $code; standard output is not the JSON result alone:"; cat "$work/out"
+  failures=$((failures + 1))
+elif ! grep -q "geometric mean" "$work/err"; then
+  echo "FAIL --json -: the summary is not on standard error"; cat "$work/err"
+  failures=$((failures + 1))
+fi
+
+[[ $failures -eq 0 ]] && echo "command line: all cases pass"
+exit $((failures > 0))

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# scripts/run.sh: a flag the user gives replaces run.sh's default for it; the others stay.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+json="$root/runs/score.json"
+failures=0
+
+# expect NAME EXPECTED_ARGUMENTS -- RUN_SH_ARGUMENTS: the command run.sh would run.
+expect() {
+  local name="$1"
+  shift
+  local expected=()
+  while [[ "$1" != -- ]]; do expected+=("$1"); shift; done
+  shift
+  local actual
+  actual="$(RATRACE_RUN_DRY=1 "$root/scripts/run.sh" "$@")"
+  if [[ "$actual" != "$(printf '%s\n' "$root/build/ratrace" "${expected[@]}")" ]]; then
+    echo "FAIL $name: expected: ${expected[*]}"
+    echo "got: $(echo "$actual" | tr '\n' ' ')"
+    failures=$((failures + 1))
+  fi
+}
+
+expect "no arguments: every default" \
+  score --player ColorScorePlayer --boards 100 --seed 1 --json "$json" --
+expect "the README's example" \
+  score --seed 1 --json "$json" --player "Blind Faith" --boards 50 --threads 2 -- \
+  --player "Blind Faith" --boards 50 --threads 2
+expect "--flag=value form" \
+  score --player ColorScorePlayer --seed 1 --json "$json" --boards=7 -- --boards=7
+expect "--json - replaces the default file" \
+  score --player ColorScorePlayer --boards 100 --seed 1 --json - -- --json -
+
+[[ $failures -eq 0 ]] && echo "run.sh: all cases pass"
+exit $((failures > 0))
