@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/plot.h"
 #include "controller/leaderboard.h"
 #include "controller/runner.h"
 
@@ -47,6 +48,7 @@ std::string command_line_of(const LeaderboardOptions& options) {
   if (!flags.journal_file.empty()) add("--journal", flags.journal_file);
   if (!flags.json_file.empty()) add("--json", flags.json_file);
   if (!options.markdown_file.empty()) add("--markdown", options.markdown_file);
+  if (!options.plot_file.empty()) add("--plot", options.plot_file);
   return line;
 }
 
@@ -132,7 +134,9 @@ int run_leaderboard(const LeaderboardOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  if (!flags.json_file.empty()) {
+  const std::string json_file =
+      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  if (!json_file.empty()) {
     nlohmann::json out = leaderboard_to_json(rows, agreement);
     out["command"] = "leaderboard";
     out["command_line"] = command_line;
@@ -141,8 +145,10 @@ int run_leaderboard(const LeaderboardOptions& options) {
     out["boards"] = run.boards;
     out["faulted_boards"] = faulted.size();
     out["results"] = per_board;
-    write_json_file(flags.json_file, out);
+    write_json_file(json_file, out);
   }
+  if (!options.plot_file.empty())
+    draw_with_matplotlib("plot_results.py", {"leaderboard", json_file, plot_stem(options.plot_file)});
   if (!options.markdown_file.empty()) {
     std::ofstream md(options.markdown_file);
     if (!md) throw std::runtime_error("cannot write '" + options.markdown_file + "'");

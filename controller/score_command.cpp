@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/plot.h"
 #include "controller/runner.h"
 
 namespace ratrace {
@@ -49,7 +50,9 @@ int run_score(const ScoreOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("  FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  if (!flags.json_file.empty()) {
+  const std::string json_file =
+      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  if (!json_file.empty()) {
     nlohmann::json out = {{"command", "score"},
                           {"player", entrant.player},
                           {"config", entrant.config},
@@ -61,8 +64,9 @@ int run_score(const ScoreOptions& options) {
                           {"results", per_board}};
     out["geometric_mean"] = out["summary"]["geometric_mean"];
     out["ci95"] = out["summary"]["ci95"];
-    write_json_file(flags.json_file, out);
+    write_json_file(json_file, out);
   }
+  if (!options.plot_file.empty()) draw_with_matplotlib("plot_results.py", {"scores", json_file, plot_stem(options.plot_file)});
   return faulted.empty() ? 0 : 3;
 }
 
