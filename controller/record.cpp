@@ -74,8 +74,8 @@ std::vector<int> life_cells(const Track& track, const Life& life) {
 }
 
 void GameRecorder::started(const Config& config, const Track& track, uint64_t game_seed) {
-  config_ = &config;
-  track_ = &track;
+  config_ = config;
+  track_.emplace(track);
   game_seed_ = game_seed;
   const size_t cells = static_cast<size_t>(track.cells());
   cause_of_.assign(cells * 9, 0);
@@ -242,7 +242,7 @@ nlohmann::json GameRecorder::finish(const GameResult& result) {
     scorers.push_back(std::move(j));
   }
   return {{"format", "ratrace-record-1"},
-          {"config", *config_},
+          {"config", config_},
           {"track", track_to_json(*track_)},
           {"game_seed", game_seed_},
           {"result",

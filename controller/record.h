@@ -1,6 +1,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -81,8 +82,9 @@ class GameRecorder : public GameObserver {
   void retire(Live& specimen);
 
   RecordOptions options_;
-  const Config* config_ = nullptr;
-  const Track* track_ = nullptr;
+  // Copies: the game's own may be gone when finish() is called.
+  Config config_;
+  std::optional<Track> track_;
   uint64_t game_seed_ = 0;
   std::vector<uint8_t> cause_of_;  // [cell * 9 + move]: DeathCause of a deadly move
   std::vector<int> death_cell_;    // [cell * 9 + move]: where a deadly move is counted

@@ -135,7 +135,7 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
              width, height, width, height, w * h);
   svg << "<defs>\n"
          "<marker id=\"tele\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
-         "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10Z\" fill=\"#14306e\"/></marker>\n"
+         "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10Z\" fill=\"#ffffff\"/></marker>\n"
          "<marker id=\"trap\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" "
          "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10Z\" fill=\"#c0392b\"/></marker>\n"
          "<pattern id=\"goal\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" "
@@ -186,9 +186,10 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
     for (int c = 0; c < track.cells() && c < static_cast<int>(visits.size()); ++c) {
       if (visits[static_cast<size_t>(c)] == 0) continue;
       const double t = std::log1p(static_cast<double>(visits[static_cast<size_t>(c)])) / std::log1p(static_cast<double>(max_visits));
-      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"/>\n",
-                 kLeft + track.cell_x(c) * kCell, kTop + track.cell_y(c) * kCell, kCell, kCell, heat_colour(t).c_str(),
-                 0.35 + 0.5 * t);
+      // An inner square, so the cell's own colour still shows around it.
+      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\" fill-opacity=\"0.9\"/>\n",
+                 kLeft + track.cell_x(c) * kCell + 5, kTop + track.cell_y(c) * kCell + 5, kCell - 10, kCell - 10,
+                 heat_colour(t).c_str());
     }
     svg << "</g>\n";
   }
@@ -199,8 +200,10 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
     for (int x = 0; x < w; ++x) {
       const ColourRole& r = roles[static_cast<size_t>(track.colour(x, y))];
       if (r.role != Role::Teleporter) continue;
-      const double len = std::hypot(r.dx, r.dy), pull = 0.3 * kCell / len;
-      svg << arrow(cx(x), cy(y), cx(x + r.dx) - r.dx * pull, cy(y + r.dy) - r.dy * pull, "#14306e", 1.1, 0.55, "tele");
+      // A short arrow pointing at the target; the legend gives each colour's exact offset.
+      const double len = std::hypot(r.dx, r.dy), ux = r.dx / len * kCell, uy = r.dy / len * kCell;
+      svg << arrow(cx(x) - 0.38 * ux, cy(y) - 0.38 * uy, cx(x) + 0.42 * ux, cy(y) + 0.42 * uy, "#ffffff", 1.6, 0.95,
+                   "tele");
     }
   svg << "</g>\n<g id=\"traps\">\n";
   for (int y = 0; y < h; ++y)
@@ -281,8 +284,11 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
   }
   int row_y = legend_top + colour_rows * kLegendRow + 8;
   auto column_x = [](int k) { return kLeft + k * kLegendColumnWidth; };
-  svg << arrow(column_x(0), row_y + 8, column_x(0) + 28, row_y + 8, "#14306e", 1.5, 0.9, "tele");
-  svg << fmt("<text x=\"%d\" y=\"%d\">teleporter: lands at the arrow's end</text>\n", column_x(0) + 36, row_y + 13);
+  svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"%s\"/>", column_x(0), row_y,
+             kTeleporterBlues[0]);
+  svg << arrow(column_x(0) + 4, row_y + 8, column_x(0) + 26, row_y + 8, "#ffffff", 1.6, 0.95, "tele");
+  svg << fmt("<text x=\"%d\" y=\"%d\">teleporter, towards its target</text>\n",
+             column_x(0) + 36, row_y + 13);
   svg << arrow(column_x(1), row_y + 8, column_x(1) + 14, row_y + 8, "#c0392b", 2.2, 1, "trap");
   svg << cross(column_x(1) + 26, row_y + 8, 5, "#c0392b");
   svg << fmt("<text x=\"%d\" y=\"%d\">trap points at its deadly cell (x)</text>\n", column_x(1) + 36, row_y + 13);

@@ -59,6 +59,7 @@ namespace {
 
 void write_record(const std::string& path, nlohmann::json record, const nlohmann::json& about) {
   record["game"] = about;
+  std::fflush(stdout);  // the game's line before the log's
   write_file_atomically(path, record.dump() + "\n");
   spdlog::info("wrote {}", path);
 }

@@ -122,7 +122,7 @@ def render(ratrace, tmp):
     cells = rec["track"]["width"] * rec["track"]["height"]
     check(text.count('class="cell"') == cells, "the SVG does not have %d cells" % cells)
     check(text.count('class="swatch"') == len(rec["track"]["roles"]), "the legend lacks a colour")
-    for words in ["Colours and their roles", "teleporter: lands", "trap points at its deadly cell", "start cell",
+    for words in ["Colours and their roles", "teleporter, towards its target", "trap points at its deadly cell", "start cell",
                   "goal column", "visits per cell", "deaths: age"]:
         check(words in text, "the legend lacks '%s'" % words)
     with open(png, "rb") as f:
