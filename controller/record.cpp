@@ -104,7 +104,17 @@ void GameRecorder::started(const Config& config, const Track& track, uint64_t ga
 void GameRecorder::born(int turn, uint32_t serial, int cell, const Genome& genome) {
   if (turn == 0) ++initial_;
   else ++births_;
-  Live& s = live_.emplace_back();
+  uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<uint32_t>(slots_.size());
+    slots_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+    slots_[slot] = Live{};
+  }
+  live_.push_back(slot);
+  Live& s = slots_[slot];
   s.serial = serial;
   s.sampled = std::binary_search(sample_.begin(), sample_.end(), serial);
   s.genome = genome;
@@ -119,7 +129,7 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
   size_t kept = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     const ObservedMove& m = moves[i];
-    Live& s = live_[i];
+    Live& s = slots_[live_[i]];
     if (s.serial != m.serial) throw std::logic_error("recorder: the population was reordered");
     if (s.respawned) {
       s.life = {s.serial, turn, m.from, {}, {}};
@@ -128,6 +138,7 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
     ++visits_[m.from];
     if (m.move == ObservedMove::kDiedOfAge) {
       died(s, DeathCause::Age, m.from);
+      free_slots_.push_back(live_[i]);
       continue;
     }
     ++moves_;
@@ -137,6 +148,7 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
     int column = 0;  // a scorer respawns in column 0
     if (next == Track::kDead) {
       died(s, static_cast<DeathCause>(cause_of_[at]), death_cell_[at]);
+      free_slots_.push_back(live_[i]);
       continue;
     }
     if (next == Track::kGoal) {
@@ -148,8 +160,7 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
       column = track_->cell_x(next);
     }
     best_fitness_ = std::max(best_fitness_, fitness(column, s.goals));
-    if (kept != i) live_[kept] = std::move(s);
-    ++kept;
+    live_[kept++] = live_[i];
   }
   live_.erase(live_.begin() + static_cast<ptrdiff_t>(kept), live_.end());
 }
@@ -201,10 +212,11 @@ void GameRecorder::retire(Live& s) {
   for (Life& life : s.lives) sampled_lives_.push_back(std::move(life));
 }
 
-nlohmann::json GameRecorder::finish(const GameResult& result) {
+nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
   if (!track_) throw std::logic_error("recorder: the game never started");
   if (turn_ > 0) end_turn();
-  for (Live& s : live_) {
+  for (uint32_t slot : live_) {
+    Live& s = slots_[slot];
     if (!s.respawned && !s.life.moves.empty()) {
       s.life.end = "alive";
       if (s.sampled) s.lives.push_back(s.life);
@@ -213,6 +225,7 @@ nlohmann::json GameRecorder::finish(const GameResult& result) {
   }
   const uint64_t final_population = live_.size();
   live_.clear();
+  slots_.clear();
   std::sort(scorers_.begin(), scorers_.end(), better_scorer);
   std::sort(sampled_lives_.begin(), sampled_lives_.end(),
             [](const Life& a, const Life& b) { return a.serial != b.serial ? a.serial < b.serial : a.turn < b.turn; });
@@ -231,8 +244,8 @@ nlohmann::json GameRecorder::finish(const GameResult& result) {
   }
   const uint64_t births = sum(series_.births), goals = sum(series_.goals);
   // The record describes the game the engine played, or it is a bug of the recorder.
-  if (goals + 1 != result.score || moves_ != result.moves || initial_ + births - deaths != final_population ||
-      static_cast<int>(series_.population.size()) != result.turns)
+  if (goals + 1 != score || moves_ != moves || initial_ + births - deaths != final_population ||
+      static_cast<int>(series_.population.size()) != turns)
     throw std::logic_error("recorder: the record's totals disagree with the game's result");
 
   nlohmann::json scorers = nlohmann::json::array();
@@ -245,12 +258,7 @@ nlohmann::json GameRecorder::finish(const GameResult& result) {
           {"config", config_},
           {"track", track_to_json(*track_)},
           {"game_seed", game_seed_},
-          {"result",
-           {{"score", result.score},
-            {"turns", result.turns},
-            {"peak_population", result.peak_population},
-            {"moves", result.moves},
-            {"peak_genomes", result.peak_genomes}}},
+          {"result", {{"score", score}, {"turns", turns}, {"moves", moves}}},
           {"totals",
            {{"initial", initial_},
             {"births", births},

@@ -54,11 +54,12 @@ class GameRecorder : public GameObserver {
   void born(int turn, uint32_t serial, int cell, const Genome& genome) override;
   void moved(int turn, std::span<const ObservedMove> moves) override;
 
-  // The record of the finished game, with its result; checks the record's totals against it.
-  nlohmann::json finish(const GameResult& result);
+  // The record of the finished game, given its result (GameResult or BoardResult fields);
+  // throws std::logic_error unless the record's totals agree with it.
+  nlohmann::json finish(uint64_t score, int turns, uint64_t moves);
 
  private:
-  // A live specimen, kept in population order (the game keeps its order and appends births).
+  // A live specimen (the game keeps its population's order and appends births).
   struct Live {
     uint32_t serial;
     uint32_t goals = 0;
@@ -89,7 +90,11 @@ class GameRecorder : public GameObserver {
   std::vector<uint8_t> cause_of_;  // [cell * 9 + move]: DeathCause of a deadly move
   std::vector<int> death_cell_;    // [cell * 9 + move]: where a deadly move is counted
   std::vector<uint32_t> sample_;   // sorted serial numbers to follow
-  std::vector<Live> live_;
+  // The live specimens in population order, as slots of `slots_`: compacting the dead out
+  // each turn moves a 4-byte index, not a specimen.
+  std::vector<uint32_t> live_;
+  std::vector<Live> slots_;
+  std::vector<uint32_t> free_slots_;
   std::unordered_map<Genome, uint32_t, GenomeHash> genomes_;  // live carriers per genome
   int turn_ = 0;
   uint64_t initial_ = 0, births_ = 0, goals_ = 0, best_fitness_ = 0, moves_ = 0;

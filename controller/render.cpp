@@ -125,7 +125,7 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
   const std::vector<std::string> palette = colour_palette(track);
   const auto& roles = track.roles();
   const int colour_rows = (static_cast<int>(roles.size()) + kLegendColumns - 1) / kLegendColumns;
-  const int symbol_rows = 2 + (record ? 2 : 0);
+  const int symbol_rows = 2 + (record ? 3 : 0);
   const int legend_top = kTop + h * kCell + 34;
   const int width = std::max(kLeft + w * kCell + 20, kLegendColumns * kLegendColumnWidth + 20);
   const int height = legend_top + (colour_rows + symbol_rows + 2) * kLegendRow + 10;
@@ -319,10 +319,13 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
       for (int cause = 0; cause < kDeathCauses; ++cause) {
         const int lx = column_x(cause);
         svg << fmt("<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\"/>", lx + 8, row_y + 8, kCauseColours[cause]);
-        svg << fmt("<text x=\"%d\" y=\"%d\">deaths: %s%s</text>\n", lx + 22, row_y + 13,
-                   death_cause_key(static_cast<DeathCause>(cause)),
-                   cause == 0 ? fmt(" (dot area ~ count, max %s)", thousands(max_deaths).c_str()).c_str() : "");
+        svg << fmt("<text x=\"%d\" y=\"%d\">deaths: %s</text>\n", lx + 22, row_y + 13,
+                   death_cause_key(static_cast<DeathCause>(cause)));
       }
+      row_y += kLegendRow;
+      svg << fmt("<text x=\"%d\" y=\"%d\">a dot's area is the deaths of its cause in its cell (largest %s); "
+                 "a deadly move off the track counts on the cell it left</text>\n",
+                 column_x(0), row_y + 13, thousands(max_deaths).c_str());
     }
   }
   svg << "</g>\n</svg>\n";

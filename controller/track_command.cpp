@@ -85,14 +85,7 @@ int play_run_board(const PlayOptions& options, const Config& config, const Playe
               static_cast<unsigned long long>(r.score), r.turns, static_cast<unsigned long long>(r.peak_population),
               static_cast<unsigned long long>(r.moves));
   if (recorder) {
-    GameResult game;
-    game.score = r.score;
-    game.turns = r.turns;
-    game.peak_population = r.peak_population;
-    game.moves = r.moves;
-    game.player_calls = r.player_calls;
-    game.peak_genomes = r.peak_genomes;
-    write_record(options.record_file, recorder->finish(game),
+    write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
                  {{"player", player.name}, {"master_seed", options.seed}, {"board", options.board},
                   {"board_seed", r.seed}});
   }
@@ -139,7 +132,7 @@ int run_play(const PlayOptions& options) {
                 options.track_file.c_str(), static_cast<unsigned long long>(r.score), r.turns,
                 static_cast<unsigned long long>(r.peak_population), static_cast<unsigned long long>(r.moves));
     if (recorder)
-      write_record(options.record_file, recorder->finish(r),
+      write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
                    {{"player", player.name}, {"track_file", options.track_file}, {"game_seed", options.seed}});
   } catch (const GameFault& fault) {
     std::printf("FAULT: %s [player %s, track %s, game seed %llu, turn %d, specimen #%llu]\n", fault.what(),

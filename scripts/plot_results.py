@@ -111,13 +111,17 @@ def plot_game(record, out):
     axes[0].set_ylabel("population")
     axes[1].plot(x, turns["goals"], color="#3cb44b", lw=0.8)
     axes[1].set_ylabel("goals per turn")
-    bottom = [0] * len(x)
+    # Deaths are few per turn: summed over windows so that the causes can be told apart.
+    window = max(1, len(x) // 100)
+    starts = list(range(0, len(x), window))
+    bottom = [0] * len(starts)
     colours = {"age": "#8c8c8c", "out_of_bounds": "#8e44ad", "wall": "#111111", "trap": "#d62728"}
     for cause, series in turns["deaths"].items():
-        axes[2].fill_between(x, bottom, [b + s for b, s in zip(bottom, series)], step="mid", lw=0,
-                             color=colours.get(cause), label=cause)
-        bottom = [b + s for b, s in zip(bottom, series)]
-    axes[2].set_ylabel("deaths per turn")
+        sums = [sum(series[s:s + window]) / min(window, len(x) - s) for s in starts]
+        axes[2].bar([s + 1 for s in starts], sums, width=window, bottom=bottom, align="edge",
+                    color=colours.get(cause), label=cause)
+        bottom = [b + v for b, v in zip(bottom, sums)]
+    axes[2].set_ylabel("deaths per turn\n(mean over %d turns)" % window)
     axes[2].set_xlabel("turn")
     axes[2].legend(fontsize=8, ncol=4)
     game = record.get("game", {})

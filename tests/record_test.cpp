@@ -32,11 +32,7 @@ nlohmann::json record_board(const std::string& player, int board, bool cache, Bo
   run.cache = cache;
   play_board(Entrant{player, player, small_config()}, 1, board, run, result, nullptr, &recorder);
   EXPECT_TRUE(result.fault.empty()) << result.fault;
-  GameResult game;
-  game.score = result.score;
-  game.turns = result.turns;
-  game.moves = result.moves;
-  return recorder.finish(game);
+  return recorder.finish(result.score, result.turns, result.moves);
 }
 
 TEST(Record, TotalsEqualTheGamesResult) {
