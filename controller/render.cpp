@@ -142,7 +142,7 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
          "patternTransform=\"rotate(45)\"><rect width=\"8\" height=\"8\" fill=\"#1a9850\" fill-opacity=\"0.25\"/>"
          "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#1a9850\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
          "</pattern>\n"
-         "<linearGradient id=\"heat\"><stop offset=\"0\" stop-color=\"" +
+         "<linearGradient id=\"heat-scale\"><stop offset=\"0\" stop-color=\"" +
              heat_colour(0) + "\"/><stop offset=\"1\" stop-color=\"" + heat_colour(1) +
              "\"/></linearGradient>\n"
              "</defs>\n"
@@ -304,7 +304,7 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
   if (record) {
     row_y += kLegendRow + 4;
     if (max_visits > 0) {
-      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"60\" height=\"14\" fill=\"url(#heat)\"/>", column_x(0), row_y);
+      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"60\" height=\"14\" fill=\"url(#heat-scale)\"/>", column_x(0), row_y);
       svg << fmt("<text x=\"%d\" y=\"%d\">visits per cell, log scale (max %s)</text>\n", column_x(0) + 66, row_y + 12,
                  thousands(max_visits).c_str());
     }

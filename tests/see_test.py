@@ -50,7 +50,7 @@ def play_board(ratrace, tmp):
 def record_and_page(ratrace, tmp):
     record = os.path.join(tmp, "rec.json")
     page = os.path.join(tmp, "replay.html")
-    run([ratrace, "play", "--player", "Blind Faith", "--seed", "1", "--board", "0", "--record", record] + SMALL)
+    run([ratrace, "play", "--player", "Running Star", "--seed", "1", "--board", "3", "--record", record] + SMALL)
     run([ratrace, "replay", "--record", record, "--html", page])
     with open(record) as f:
         return json.load(f), page
@@ -123,7 +123,7 @@ def render(ratrace, tmp):
     check(text.count('class="cell"') == cells, "the SVG does not have %d cells" % cells)
     check(text.count('class="swatch"') == len(rec["track"]["roles"]), "the legend lacks a colour")
     for words in ["Colours and their roles", "teleporter, towards its target", "trap points at its deadly cell", "start cell",
-                  "goal column", "visits per cell", "deaths: age"]:
+                  "goal column", "visits per cell", "deaths: age", "best scorers"]:
         check(words in text, "the legend lacks '%s'" % words)
     with open(png, "rb") as f:
         check(f.read(8) == b"\x89PNG\r\n\x1a\n", "render --out .png did not write a PNG")
