@@ -35,6 +35,7 @@ const char* cycle(const char* const (&list)[N], int i) {
   return list[static_cast<size_t>(i) % N];
 }
 
+// printf into a string, for the short elements of the picture (at most 511 characters).
 std::string fmt(const char* format, auto... args) {
   char buffer[512];
   std::snprintf(buffer, sizeof buffer, format, args...);
@@ -259,9 +260,9 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
         points += fmt("%.1f,%.1f", cx(last.x), cy(last.y));
       }
       const char* colour = cycle(kPathColours, paths_drawn);
-      svg << fmt("<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.4\" stroke-opacity=\"0.85\" "
-                 "stroke-linejoin=\"round\"/>\n",
-                 points.c_str(), colour);
+      // Streamed, not formatted: a path is longer than fmt()'s buffer.
+      svg << "<polyline points=\"" << points << "\" fill=\"none\" stroke=\"" << colour
+          << "\" stroke-width=\"2.4\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\"/>\n";
       svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n", cx(0), cy(track.cell_y(path.front())),
                  colour);
       ++paths_drawn;
