@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include "controller/breeding.h"
 #include "controller/rng.h"
@@ -89,6 +90,7 @@ void GameRecorder::started(const Config& config, const Track& track, uint64_t ga
       death_cell_[static_cast<size_t>(c) * 9 + m] = track.in_bounds(step.x, step.y) ? track.cell(step.x, step.y) : c;
     }
   visits_.assign(cells, 0);
+  stride_ = static_cast<size_t>(config.lifespan) + 1;
   for (auto& counts : cell_deaths_) counts.assign(cells, 0);
 
   // The followed specimens: distinct serial numbers drawn from every one the game could create.
@@ -108,17 +110,18 @@ void GameRecorder::born(int turn, uint32_t serial, int cell, const Genome& genom
   if (free_slots_.empty()) {
     slot = static_cast<uint32_t>(slots_.size());
     slots_.emplace_back();
+    current_moves_.resize(slots_.size() * stride_);
   } else {
     slot = free_slots_.back();
     free_slots_.pop_back();
-    slots_[slot] = Live{};
+    slots_[slot] = Specimen{};
   }
-  live_.push_back(slot);
-  Live& s = slots_[slot];
-  s.serial = serial;
+  live_.push_back({serial, slot});
+  Specimen& s = slots_[slot];
   s.sampled = std::binary_search(sample_.begin(), sample_.end(), serial);
   s.genome = genome;
-  s.life = {serial, turn + 1, cell, {}, {}};
+  s.life_turn = turn + 1;
+  s.life_start = cell;
   ++genomes_[genome];
 }
 
@@ -129,26 +132,26 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
   size_t kept = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     const ObservedMove& m = moves[i];
-    Live& s = slots_[live_[i]];
+    Live& s = live_[i];
     if (s.serial != m.serial) throw std::logic_error("recorder: the population was reordered");
     if (s.respawned) {
-      s.life = {s.serial, turn, m.from, {}, {}};
+      slots_[s.slot].life_turn = turn;
+      slots_[s.slot].life_start = m.from;
       s.respawned = false;
     }
     ++visits_[m.from];
     if (m.move == ObservedMove::kDiedOfAge) {
       died(s, DeathCause::Age, m.from);
-      free_slots_.push_back(live_[i]);
       continue;
     }
     ++moves_;
-    s.life.moves.push_back(static_cast<char>('0' + m.move));
+    if (s.length >= stride_) throw std::logic_error("recorder: a life longer than the lifespan");
+    current_moves_[s.slot * stride_ + s.length++] = static_cast<char>('0' + m.move);
     const size_t at = static_cast<size_t>(m.from) * 9 + static_cast<size_t>(m.move);
     const int next = track_->next(m.from, m.move);
     int column = 0;  // a scorer respawns in column 0
     if (next == Track::kDead) {
       died(s, static_cast<DeathCause>(cause_of_[at]), death_cell_[at]);
-      free_slots_.push_back(live_[i]);
       continue;
     }
     if (next == Track::kGoal) {
@@ -160,7 +163,7 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
       column = track_->cell_x(next);
     }
     best_fitness_ = std::max(best_fitness_, fitness(column, s.goals));
-    live_[kept++] = live_[i];
+    live_[kept++] = s;
   }
   live_.erase(live_.begin() + static_cast<ptrdiff_t>(kept), live_.end());
 }
@@ -181,24 +184,27 @@ void GameRecorder::died(Live& s, DeathCause cause, int cell) {
   ++cell_deaths_[static_cast<size_t>(cause)][static_cast<size_t>(cell)];
   finish_life(s, death_cause_key(cause));
   retire(s);
+  free_slots_.push_back(s.slot);
 }
 
-void GameRecorder::finish_life(Live& s, const std::string& end) {
-  s.life.end = end;
-  if (s.sampled) s.lives.push_back(s.life);
-  if (end == "goal") {
-    s.last_goal.swap(s.life.moves);
-    s.last_goal_turn = s.life.turn;
-    s.last_goal_start = s.life.start;
+void GameRecorder::finish_life(Live& live, const char* end) {
+  Specimen& s = slots_[live.slot];
+  const char* moves = &current_moves_[live.slot * stride_];
+  if (s.sampled) s.lives.push_back({live.serial, s.life_turn, s.life_start, std::string(moves, live.length), end});
+  if (std::string_view(end) == "goal") {
+    s.last_goal.assign(moves, live.length);
+    s.last_goal_turn = s.life_turn;
+    s.last_goal_start = s.life_start;
   }
-  s.life.moves.clear();
+  live.length = 0;
 }
 
-void GameRecorder::retire(Live& s) {
+void GameRecorder::retire(const Live& live) {
+  Specimen& s = slots_[live.slot];
   if (auto it = genomes_.find(s.genome); --it->second == 0) genomes_.erase(it);
-  if (s.goals > 0 && options_.scorers > 0) {
+  if (live.goals > 0 && options_.scorers > 0) {
     const auto limit = static_cast<size_t>(options_.scorers);
-    std::pair<uint32_t, Life> candidate{s.goals, Life{s.serial, s.last_goal_turn, s.last_goal_start, {}, "goal"}};
+    std::pair<uint32_t, Life> candidate{live.goals, Life{live.serial, s.last_goal_turn, s.last_goal_start, {}, "goal"}};
     if (scorers_.size() < limit || better_scorer(candidate, scorers_.front())) {
       candidate.second.moves = std::move(s.last_goal);
       scorers_.push_back(std::move(candidate));
@@ -210,22 +216,20 @@ void GameRecorder::retire(Live& s) {
     }
   }
   for (Life& life : s.lives) sampled_lives_.push_back(std::move(life));
+  s.lives.clear();
 }
 
 nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
   if (!track_) throw std::logic_error("recorder: the game never started");
   if (turn_ > 0) end_turn();
-  for (uint32_t slot : live_) {
-    Live& s = slots_[slot];
-    if (!s.respawned && !s.life.moves.empty()) {
-      s.life.end = "alive";
-      if (s.sampled) s.lives.push_back(s.life);
-    }
+  for (Live& s : live_) {
+    if (!s.respawned && s.length > 0) finish_life(s, "alive");
     retire(s);
   }
   const uint64_t final_population = live_.size();
   live_.clear();
   slots_.clear();
+  current_moves_.clear();
   std::sort(scorers_.begin(), scorers_.end(), better_scorer);
   std::sort(sampled_lives_.begin(), sampled_lives_.end(),
             [](const Life& a, const Life& b) { return a.serial != b.serial ? a.serial < b.serial : a.turn < b.turn; });

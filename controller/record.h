@@ -59,15 +59,21 @@ class GameRecorder : public GameObserver {
   nlohmann::json finish(uint64_t score, int turns, uint64_t moves);
 
  private:
-  // A live specimen (the game keeps its population's order and appends births).
+  // A live specimen, as the recorder needs it every turn, in population order (the game
+  // keeps its population's order and appends births): 16 bytes, so a turn streams through.
   struct Live {
     uint32_t serial;
+    uint32_t slot;         // its Specimen in `slots_`, and its row of `current_moves_`
     uint32_t goals = 0;
-    bool sampled = false;
+    uint16_t length = 0;   // moves of its current life so far
     bool respawned = false;  // scored last turn: its next life starts where it is next seen
+  };
+  // The rest of a live specimen, touched only at birth, goal and death.
+  struct Specimen {
+    bool sampled = false;
     Genome genome;
-    Life life;                // the current one
-    std::string last_goal;    // the moves of its last scoring life, swapped out of `life`
+    int life_turn = 0, life_start = 0;  // of the current life
+    std::string last_goal;              // the moves of its last scoring life
     int last_goal_turn = 0, last_goal_start = 0;
     std::vector<Life> lives;  // every finished life, for sampled specimens only
   };
@@ -79,8 +85,8 @@ class GameRecorder : public GameObserver {
 
   void end_turn();
   void died(Live& specimen, DeathCause cause, int cell);
-  void finish_life(Live& specimen, const std::string& end);
-  void retire(Live& specimen);
+  void finish_life(Live& specimen, const char* end);
+  void retire(const Live& specimen);
 
   RecordOptions options_;
   // Copies: the game's own may be gone when finish() is called.
@@ -90,11 +96,14 @@ class GameRecorder : public GameObserver {
   std::vector<uint8_t> cause_of_;  // [cell * 9 + move]: DeathCause of a deadly move
   std::vector<int> death_cell_;    // [cell * 9 + move]: where a deadly move is counted
   std::vector<uint32_t> sample_;   // sorted serial numbers to follow
-  // The live specimens in population order, as slots of `slots_`: compacting the dead out
-  // each turn moves a 4-byte index, not a specimen.
-  std::vector<uint32_t> live_;
-  std::vector<Live> slots_;
+  std::vector<Live> live_;
+  std::vector<Specimen> slots_;
   std::vector<uint32_t> free_slots_;
+  // Row `slot` (of `stride_` bytes) holds the current life's moves of the specimen in that
+  // slot, one digit each: a flat array rather than a string per specimen, so a move costs
+  // one byte's write.
+  std::vector<char> current_moves_;
+  size_t stride_ = 0;
   std::unordered_map<Genome, uint32_t, GenomeHash> genomes_;  // live carriers per genome
   int turn_ = 0;
   uint64_t initial_ = 0, births_ = 0, goals_ = 0, best_fitness_ = 0, moves_ = 0;
