@@ -5,7 +5,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS ratrace RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(PROGRAMS scripts/plot_sweep.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
+install(PROGRAMS scripts/plot_sweep.py scripts/plot_results.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
 
 set_target_properties(ratrace_common PROPERTIES EXPORT_NAME common)
 set_target_properties(ratrace_core PROPERTIES EXPORT_NAME core)

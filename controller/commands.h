@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "controller/cli_support.h"
+#include "controller/record.h"
 
 // The ratrace subcommands, free of command-line parsing (main.cpp binds CLI11 to these
 // option structs), so tests can run them directly. Each returns the process exit code.
@@ -12,6 +13,7 @@ namespace ratrace {
 struct ScoreOptions {
   RunFlags run;
   std::string player = "ColorScorePlayer";
+  std::string plot_file;  // draw the log scores' distribution to OUT.png and OUT.svg
 };
 int run_score(const ScoreOptions& options);
 
@@ -31,10 +33,13 @@ struct PlayOptions {
   std::string config_file;
   std::vector<std::string> sets;
   std::string player = "ColorScorePlayer";
-  std::string track_file;
+  std::string track_file;  // a track file; or empty and `board` >= 0
+  int board = -1;          // board of a run under master seed `seed`, replayed exactly
   int turns = -1;          // -1: the config's
-  uint64_t seed = 1;       // game seed
+  uint64_t seed = 1;       // game seed with a track file, master seed with a board
   std::string trace_file;  // JSON lines, one per specimen event
+  std::string record_file;  // a game record (controller/record.h)
+  RecordOptions record;
   bool no_cache = false;
 };
 int run_play(const PlayOptions& options);
@@ -85,8 +90,34 @@ struct LeaderboardOptions {
   RunFlags run;
   std::vector<std::string> players;  // empty: every registered player
   std::string markdown_file;         // write the report as Markdown here
+  std::string plot_file;             // draw the forest plot to OUT.png and OUT.svg
 };
 // Every selected player on the same boards, ranked, next to the published leaderboard.
 int run_leaderboard(const LeaderboardOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct RenderCommandOptions {
+  std::string record_file;           // a game record: its track, with overlays
+  std::string track_file;            // or a track file
+  std::string config_file;           // or board `board` of master seed `seed` under this config
+  std::vector<std::string> sets;
+  uint64_t seed = 1;
+  int board = 0;
+  std::string out_file = "track.svg";  // .svg, or .png (drawn from the .svg beside it)
+  std::vector<std::string> overlays;   // heat, deaths, paths; empty: all of them
+  int paths = 12;
+};
+// Draws a track as SVG (and PNG) with its colours' roles and, from a record, overlays.
+int run_render(const RenderCommandOptions& options);
+
+struct ReplayOptions {
+  std::string record_file;
+  std::string html_file = "replay.html";
+};
+// Writes the self-contained replay page of a game record.
+int run_replay(const ReplayOptions& options);
 
 }  // namespace ratrace

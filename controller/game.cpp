@@ -151,13 +151,14 @@ class Game {
         options_(options),
         trace_(options.trace && *options.trace ? options.trace : nullptr),
         cache_(options.cache && !trace_),
-        parallel_(options.parallel && tbb::this_task_arena::max_concurrency() > 1),
+        parallel_(options.parallel && !options.observer && tbb::this_task_arena::max_concurrency() > 1),
         pool_(track.cells(), cache_),
         breeder_(config) {
     if (track.start_rows().empty()) throw std::invalid_argument("the track has no start cells");
   }
 
   GameResult run() {
+    if (options_.observer) options_.observer->started(config_, track_, seed_);
     Rng rng(stream_key(seed_, kTagInitial, 0));
     for (int i = 0; i < config_.initial_specimens; ++i) {
       const uint128 bits = (static_cast<uint128>(rng.next()) << 64) | rng.next();
@@ -213,6 +214,7 @@ class Game {
   void born(const Genome& genome, int at, const std::pair<uint64_t, uint64_t>* parents) {
     const uint32_t serial = next_serial_++;
     population_.push_back({pool_.acquire(genome), serial, 0, static_cast<uint16_t>(at), 0});
+    if (options_.observer) options_.observer->born(current_turn_, serial, at, genome);
     if (trace_) {
       nlohmann::json event = {{"event", "born"}, {"specimen", serial}, {"turn", current_turn_},
                               {"at", {track_.cell_x(at), track_.cell_y(at)}}, {"genome", genome.to_string()}};
@@ -301,6 +303,7 @@ class Game {
       const size_t i = to_call[k];
       known[i] = static_cast<int8_t>(call_player(c, specimens[i], i));
     }
+    if (options_.observer) observe_moves(c, n);
     uint64_t* const sums = sampler_.running_sums(n);
     uint64_t sum = 0;
     size_t kept = 0;
@@ -383,6 +386,16 @@ class Game {
     finish_turn(n, kept, total);
   }
 
+  // Every move of this turn, known before any is made, for the observer.
+  void observe_moves(const TurnContext& c, size_t n) {
+    observed_.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      const Specimen& s = population_[i];
+      observed_[i] = {s.serial, s.cell, s.age < c.lifespan ? known_[i] : ObservedMove::kDiedOfAge};
+    }
+    options_.observer->moved(c.turn, observed_);
+  }
+
   void finish_turn(size_t moved, size_t kept, const TurnTally& tally) {
     population_.resize(kept);
     sampler_.keep(kept);
@@ -433,6 +446,7 @@ class Game {
   std::vector<int8_t> known_;      // [i]: specimen i's move this turn, once known
   std::vector<uint32_t> to_call_;  // this turn's specimens whose move needs a call
   std::vector<uint8_t> alive_;     // this turn's survivors, when moved in parallel
+  std::vector<ObservedMove> observed_;  // this turn's moves, when observed
   ParentSampler sampler_;
   uint32_t next_serial_ = 0;
   int current_turn_ = 0;

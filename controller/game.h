@@ -3,9 +3,12 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
+#include <span>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include "controller/genome.h"
 
 #include "controller/config.h"
 #include "controller/player.h"
@@ -16,6 +19,26 @@ namespace ratrace {
 // Receives one JSON object per specimen event when a game is traced.
 using TraceSink = std::function<void(const nlohmann::json& event)>;
 
+// One specimen's move in one turn, as a GameObserver sees it.
+struct ObservedMove {
+  static constexpr int8_t kDiedOfAge = -1;  // `move` of a specimen that died of age, making no move
+  uint32_t serial;
+  uint16_t from;  // cell at the start of the turn
+  int8_t move;    // move index (see move_index), or kDiedOfAge
+};
+
+// Watches a game for a record (controller/record.h) without changing it. Observing runs
+// the turns serially (the cache stays on): the calls come in a fixed order.
+class GameObserver {
+ public:
+  virtual ~GameObserver() = default;
+  virtual void started(const Config& config, const Track& track, uint64_t game_seed) = 0;
+  // Turn 0 for the initial specimens; breeding in turn t comes after moved(t, ...).
+  virtual void born(int turn, uint32_t serial, int cell, const Genome& genome) = 0;
+  // Every specimen alive at the start of turn t, in population order.
+  virtual void moved(int turn, std::span<const ObservedMove> moves) = 0;
+};
+
 // How a game is run; none of these change its result.
 struct GameOptions {
   bool cache = true;                          // memoise calls that drew no random number
@@ -25,6 +48,7 @@ struct GameOptions {
   // Games of the same run still waiting for a thread, checked every turn: while any wait,
   // every core has a game of its own and in-game parallelism would only cost.
   const std::atomic<size_t>* games_waiting = nullptr;
+  GameObserver* observer = nullptr;           // sees births and moves; runs serially
 };
 
 // What a finished game produced, and what it cost.

@@ -9,6 +9,7 @@
 
 #include "controller/commands.h"
 #include "controller/leaderboard.h"
+#include "controller/plot.h"
 #include "controller/result_file.h"
 #include "controller/runner.h"
 
@@ -26,6 +27,7 @@ std::string command_line_of(const LeaderboardOptions& options) {
   }
   for (auto& word : run_flag_words(options.run)) words.push_back(std::move(word));
   if (!options.markdown_file.empty()) words.emplace_back("--markdown", options.markdown_file);
+  if (!options.plot_file.empty()) words.emplace_back("--plot", options.plot_file);
   return command_line("leaderboard", words);
 }
 
@@ -108,7 +110,9 @@ int run_leaderboard(const LeaderboardOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  if (!flags.json_file.empty()) {
+  const std::string json_file =
+      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  if (!json_file.empty()) {
     std::vector<EntrantRole> roles;
     for (const Entrant& entrant : run.entrants) roles.push_back({&entrant, std::nullopt});
     nlohmann::json out = result_document(journal, roles, run.entrants.at(0).config, run.boards);
@@ -116,8 +120,10 @@ int run_leaderboard(const LeaderboardOptions& options) {
     summary["boards_per_player"] = run.boards;
     summary["faulted_boards"] = faulted.size();
     out["summary"] = summary;
-    write_json_file(flags.json_file, out);
+    write_json_file(json_file, out);
   }
+  if (!options.plot_file.empty())
+    draw_with_matplotlib("plot_results.py", {"leaderboard", json_file, plot_stem(options.plot_file)});
   if (!options.markdown_file.empty()) {
     std::ofstream md(options.markdown_file);
     if (!md) throw std::runtime_error("cannot write '" + options.markdown_file + "'");

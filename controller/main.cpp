@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   auto* score_cmd = app.add_subcommand("score", "Score a player over many boards, with its 95% interval");
   score_cmd->add_option("--player", score.player, "Player name (see 'ratrace players')")->capture_default_str();
   add_run_flags(score_cmd, score.run);
+  score_cmd->add_option("--plot", score.plot_file, "Draw the log scores' distribution to FILE.png and FILE.svg");
 
   ratrace::LeaderboardOptions leaderboard;
   auto* leaderboard_cmd =
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   leaderboard_cmd->add_option("--players", leaderboard.players, "Comma-separated player names (default: every player)")
       ->delimiter(',');
   leaderboard_cmd->add_option("--markdown", leaderboard.markdown_file, "Write the table and notes as Markdown here");
+  leaderboard_cmd->add_option("--plot", leaderboard.plot_file, "Draw a forest plot to FILE.png and FILE.svg");
   add_run_flags(leaderboard_cmd, leaderboard.run);
 
   bool players_json = false;
@@ -69,16 +71,45 @@ int main(int argc, char** argv) {
   track_cmd->add_flag("--print-json", track.json, "Print JSON instead of text");
 
   ratrace::PlayOptions play;
-  auto* play_cmd = app.add_subcommand("play", "Play one game on a track file, optionally tracing every event");
+  auto* play_cmd = app.add_subcommand(
+      "play", "Play one game, on a track file or exactly as board I of a run, optionally traced or recorded");
   add_config_flags(play_cmd, play.config_file, play.sets);
   play_cmd->add_option("--player", play.player, "Player name")->capture_default_str();
   play_cmd->add_option("--track", play.track_file, "Track file (from 'ratrace track --json', or hand-made)")
+      ->check(CLI::ExistingFile);
+  play_cmd->add_option("--board", play.board, "Board I of the run with master seed --seed, as 'score' plays it")
+      ->check(CLI::NonNegativeNumber);
+  play_cmd->add_option("--turns", play.turns, "Turns to play (default: the config's)");
+  play_cmd->add_option("--seed", play.seed, "Game seed with --track; the run's master seed with --board")
+      ->capture_default_str();
+  play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here (short games)");
+  play_cmd->add_option("--record", play.record_file, "Write a compact game record (JSON) here, for render and replay");
+  play_cmd->add_option("--record-scorers", play.record.scorers, "Scorers whose last scoring life the record keeps")
+      ->capture_default_str();
+  play_cmd->add_option("--record-sampled", play.record.sampled, "Random specimens whose every life the record keeps")
+      ->capture_default_str();
+  play_cmd->add_flag("--no-cache", play.no_cache, "Do not memoise player calls");
+
+  ratrace::RenderCommandOptions render;
+  auto* render_cmd = app.add_subcommand("render", "Draw a track (SVG, PNG) with a legend; overlays from a game record");
+  add_config_flags(render_cmd, render.config_file, render.sets);
+  render_cmd->add_option("--record", render.record_file, "Game record (from 'play --record'): its track and overlays")
+      ->check(CLI::ExistingFile);
+  render_cmd->add_option("--track", render.track_file, "Track file instead")->check(CLI::ExistingFile);
+  render_cmd->add_option("--seed", render.seed, "Master seed, without --record or --track")->capture_default_str();
+  render_cmd->add_option("--board", render.board, "Board index, without --record or --track")->capture_default_str();
+  render_cmd->add_option("--out", render.out_file, "Picture: FILE.svg, or FILE.png (with FILE.svg beside it)")
+      ->capture_default_str();
+  render_cmd->add_option("--overlay", render.overlays, "Comma-separated: heat, deaths, paths or none (default all)")
+      ->delimiter(',');
+  render_cmd->add_option("--paths", render.paths, "Scorers' paths drawn")->capture_default_str();
+
+  ratrace::ReplayOptions replay;
+  auto* replay_cmd = app.add_subcommand("replay", "Write a self-contained HTML page animating a game record");
+  replay_cmd->add_option("--record", replay.record_file, "Game record (from 'play --record')")
       ->required()
       ->check(CLI::ExistingFile);
-  play_cmd->add_option("--turns", play.turns, "Turns to play (default: the config's)");
-  play_cmd->add_option("--seed", play.seed, "Game seed")->capture_default_str();
-  play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here");
-  play_cmd->add_flag("--no-cache", play.no_cache, "Do not memoise player calls");
+  replay_cmd->add_option("--html", replay.html_file, "The page to write")->capture_default_str();
 
   ratrace::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");
@@ -121,6 +152,8 @@ int main(int argc, char** argv) {
     if (*track_cmd) return ratrace::run_track(track);
     if (*play_cmd) return ratrace::run_play(play);
     if (*bench_cmd) return ratrace::run_bench(bench);
+    if (*render_cmd) return ratrace::run_render(render);
+    if (*replay_cmd) return ratrace::run_replay(replay);
     if (*sweep_cmd) return ratrace::run_sweep(sweep);
     if (*compare_cmd) return ratrace::run_compare(compare);
   } catch (const std::exception& e) {

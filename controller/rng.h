@@ -15,6 +15,7 @@ enum StreamTag : uint64_t {
   kTagRespawn = 6,   // turn -> start cell of one specimen that scored
   kTagBreed = 7,     // turn -> this turn's offspring
   kTagInitial = 8,   // game seed -> the initial specimens
+  kTagRecordSample = 9,  // game seed -> the specimens a game record follows (never the game)
 };
 
 }  // namespace ratrace

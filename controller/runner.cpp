@@ -48,7 +48,7 @@ void from_json(const nlohmann::json& j, BoardResult& r) {
 }
 
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result, const std::atomic<size_t>* games_waiting) {
+                BoardResult& result, const std::atomic<size_t>* games_waiting, GameObserver* observer) {
   const auto start = std::chrono::steady_clock::now();
   result = BoardResult{};
   result.index = board;
@@ -59,6 +59,7 @@ bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const R
   game_options.cache = options.cache;
   game_options.stop = options.stop;
   game_options.games_waiting = games_waiting;
+  game_options.observer = observer;
   try {
     const GameResult game = play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
     if (game.interrupted) return false;

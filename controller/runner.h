@@ -8,6 +8,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "controller/config.h"
+#include "controller/game.h"
 #include "controller/player.h"
 
 namespace ratrace {
@@ -52,9 +53,11 @@ struct RunOptions {
 
 // Plays one board. Player faults are caught and recorded, with player, board, seed, turn
 // and specimen, in BoardResult::fault. Returns false (and nothing) if stopped.
-// `games_waiting` (see GameOptions) is set by run_boards.
+// `games_waiting` (see GameOptions) is set by run_boards; `observer` (see GameOptions) by
+// `play --board`, which replays one board of a run exactly through this same function.
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result, const std::atomic<size_t>* games_waiting = nullptr);
+                BoardResult& result, const std::atomic<size_t>* games_waiting = nullptr,
+                GameObserver* observer = nullptr);
 
 // Plays every task on a oneTBB arena of options.threads threads. `finished` is called,
 // serialised, as each game ends. A game's result does not depend on thread count or order.

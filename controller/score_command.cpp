@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/plot.h"
 #include "controller/result_file.h"
 #include "controller/runner.h"
 
@@ -51,14 +52,17 @@ int run_score(const ScoreOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("  FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  if (!flags.json_file.empty()) {
+  const std::string json_file =
+      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  if (!json_file.empty()) {
     nlohmann::json out = result_document(journal, {{&entrant, std::nullopt}}, entrant.config, run.boards);
     nlohmann::json summary = summary_to_json(s);
     summary["faulted_boards"] = faulted.size();
     summary["total_moves"] = total_moves;
     out["summary"] = summary;
-    write_json_file(flags.json_file, out);
+    write_json_file(json_file, out);
   }
+  if (!options.plot_file.empty()) draw_with_matplotlib("plot_results.py", {"scores", json_file, plot_stem(options.plot_file)});
   return faulted.empty() ? 0 : 3;
 }
 

@@ -1,21 +1,15 @@
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "controller/plot.h"
 #include "controller/result_file.h"
 #include "controller/runner.h"
 #include "controller/tuning.h"
-
-extern char** environ;
 
 namespace ratrace {
 
@@ -63,68 +57,6 @@ RunHeader sweep_header(const SweepOptions& options) {
                   {"baseline_entrant", in_grid.value_or(grid.size())},
                   {"baseline_given", options.baseline.empty() ? kBaseConfig : options.baseline}};
   return header;
-}
-
-// Runs argv and waits; the exit code, or -1 if it could not run or was killed.
-int run_process(const std::vector<std::string>& args, bool quiet) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (quiet) {
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  }
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return -1;
-  int status = 0;
-  if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) return -1;
-  return WEXITSTATUS(status);
-}
-
-// plot_sweep.py beside this executable: scripts/ next to its build directory, or where
-// `cmake --install` puts it (PREFIX/share/ratrace); else scripts/ under the working directory.
-std::filesystem::path plot_script() {
-  std::error_code error;
-  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    for (const auto* folder : {"scripts", "share/ratrace"}) {
-      const auto beside = (exe.parent_path() / ".." / folder / "plot_sweep.py").lexically_normal();
-      if (std::filesystem::exists(beside)) return beside;
-    }
-  }
-  return "scripts/plot_sweep.py";
-}
-
-// Draws the sweep with plot_sweep.py. A missing python3 or matplotlib only warns: the
-// sweep's results are already written.
-void draw_plot(const std::string& json_file, const std::string& out) {
-  std::fflush(stdout);  // the table before the script's own output
-  const std::string script = plot_script().string();
-  const std::string by_hand = "python3 " + script + " '" + json_file + "' '" + out + "'";
-  if (!std::filesystem::exists(script)) {
-    spdlog::warn("no plot: {} not found; run by hand: {}", script, by_hand);
-    return;
-  }
-  // Debian's python3-matplotlib belongs to /usr/bin/python3, which may not be the python3 on PATH.
-  for (const std::string python : {"python3", "/usr/bin/python3"}) {
-    if (run_process({python, "-c", "import matplotlib"}, true) != 0) continue;
-    const int code = run_process({python, script, json_file, out}, false);
-    if (code != 0) spdlog::warn("no plot: {} failed (exit code {}); run by hand: {}", script, code, by_hand);
-    return;
-  }
-  spdlog::warn("no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
-               "then run by hand: {}",
-               by_hand);
-}
-
-std::string plot_stem(const std::string& plot_file) {
-  const std::filesystem::path path(plot_file);
-  const auto ext = path.extension();
-  return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
 }
 
 std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
@@ -259,7 +191,7 @@ int run_sweep(const SweepOptions& options) {
           << (p.significant ? "true" : "false") << "," << (e == baseline ? "true" : "false") << "\n";
     }
   }
-  if (!options.plot_file.empty()) draw_plot(json_file, plot_stem(options.plot_file));
+  if (!options.plot_file.empty()) draw_with_matplotlib("plot_sweep.py", {json_file, plot_stem(options.plot_file)});
   return faults.empty() ? 0 : 3;
 }
 

@@ -1,11 +1,14 @@
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "controller/commands.h"
+#include "common/io.h"
 #include "controller/game.h"
+#include "controller/record.h"
 #include "controller/rng.h"
 #include "controller/runner.h"
 #include "tracks/track.h"
@@ -52,9 +55,54 @@ int run_track(const TrackOptions& options) {
   return 0;
 }
 
+namespace {
+
+void write_record(const std::string& path, nlohmann::json record, const nlohmann::json& about) {
+  record["game"] = about;
+  std::fflush(stdout);  // the game's line before the log's
+  write_file_atomically(path, record.dump() + "\n");
+  spdlog::info("wrote {}", path);
+}
+
+// Board `options.board` of a run under master seed `options.seed`, through the very
+// function `score` and `leaderboard` play each board with.
+int play_run_board(const PlayOptions& options, const Config& config, const PlayerInfo& player) {
+  if (!options.trace_file.empty()) throw std::invalid_argument("--trace needs --track (use --record with --board)");
+  std::optional<GameRecorder> recorder;
+  if (!options.record_file.empty()) recorder.emplace(options.record);
+  RunOptions run;
+  run.cache = !options.no_cache;
+  BoardResult r;
+  play_board(Entrant{player.name, player.name, config}, options.seed, options.board, run, r, nullptr,
+             recorder ? &*recorder : nullptr);
+  const std::string where = "board " + std::to_string(options.board) + " of master seed " + std::to_string(options.seed);
+  if (!r.fault.empty()) {
+    std::printf("FAULT: %s\n", r.fault.c_str());  // with player, board, seed, turn and specimen
+    return 3;
+  }
+  std::printf("%s on %s (board seed %llu): score %llu after %d turns (peak %llu specimens, %llu moves)\n",
+              player.name.c_str(), where.c_str(), static_cast<unsigned long long>(r.seed),
+              static_cast<unsigned long long>(r.score), r.turns, static_cast<unsigned long long>(r.peak_population),
+              static_cast<unsigned long long>(r.moves));
+  if (recorder) {
+    write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
+                 {{"player", player.name}, {"master_seed", options.seed}, {"board", options.board},
+                  {"board_seed", r.seed}});
+  }
+  return 0;
+}
+
+}  // namespace
+
 int run_play(const PlayOptions& options) {
   Config config = build_config(options.config_file, options.sets);
   if (options.turns >= 0) config.turns = options.turns;
+  const PlayerInfo& player = find_player(options.player);
+  if (options.track_file.empty() == (options.board < 0))
+    throw std::invalid_argument("give either --track FILE or --board I (with --seed as the run's master seed)");
+  if (!options.record_file.empty()) check_writable(options.record_file);
+  if (options.board >= 0) return play_run_board(options, config, player);
+
   std::ifstream in(options.track_file);
   if (!in) throw std::invalid_argument("cannot read track file '" + options.track_file + "'");
   nlohmann::json j;
@@ -64,7 +112,6 @@ int run_play(const PlayOptions& options) {
     throw std::invalid_argument("track file '" + options.track_file + "' is not valid JSON: " + e.what());
   }
   const Track track = track_from_json(j, config);
-  const PlayerInfo& player = find_player(options.player);
 
   std::ofstream trace_out;
   TraceSink sink;
@@ -73,14 +120,20 @@ int run_play(const PlayOptions& options) {
     if (!trace_out) throw std::runtime_error("cannot write trace file '" + options.trace_file + "'");
     sink = [&](const nlohmann::json& event) { trace_out << event.dump() << "\n"; };
   }
+  std::optional<GameRecorder> recorder;
+  if (!options.record_file.empty()) recorder.emplace(options.record);
   GameOptions game_options;
   game_options.cache = !options.no_cache;
   game_options.trace = sink ? &sink : nullptr;
+  game_options.observer = recorder ? &*recorder : nullptr;
   try {
     const GameResult r = play_game(config, track, player, options.seed, game_options);
     std::printf("%s on %s: score %llu after %d turns (peak %llu specimens, %llu moves)\n", player.name.c_str(),
                 options.track_file.c_str(), static_cast<unsigned long long>(r.score), r.turns,
                 static_cast<unsigned long long>(r.peak_population), static_cast<unsigned long long>(r.moves));
+    if (recorder)
+      write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
+                   {{"player", player.name}, {"track_file", options.track_file}, {"game_seed", options.seed}});
   } catch (const GameFault& fault) {
     std::printf("FAULT: %s [player %s, track %s, game seed %llu, turn %d, specimen #%llu]\n", fault.what(),
                 player.name.c_str(), options.track_file.c_str(), static_cast<unsigned long long>(options.seed),

@@ -1,0 +1,18 @@
+#pragma once
+#include <string>
+#include <vector>
+
+// Running the helper programs that draw pictures: matplotlib scripts and SVG converters.
+namespace ratrace {
+
+// Runs argv (searched on PATH) and waits; the exit code, or -1 if it could not run or was killed.
+int run_process(const std::vector<std::string>& args, bool quiet);
+
+// Runs scripts/<script> with a python3 that has matplotlib, with `args`. A missing python3
+// or matplotlib, or a failing script, only warns: the results it draws are already written.
+void draw_with_matplotlib(const std::string& script, const std::vector<std::string>& args);
+
+// "out.png" and "out.svg" name the pair of pictures "out"; anything else is the stem itself.
+std::string plot_stem(const std::string& plot_file);
+
+}  // namespace ratrace

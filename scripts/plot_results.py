@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Pictures of ratrace results with matplotlib (Debian: apt-get install python3-matplotlib).
+
+  plot_results.py scores SCORE.json OUT        distribution of a run's log scores ('score --json')
+  plot_results.py leaderboard BOARD.json OUT   forest plot: geometric means, 95% intervals, published scores
+  plot_results.py game RECORD.json OUT         a recorded game's population, goals and deaths per turn
+
+Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped). Exit code 2 on bad input.
+"""
+import argparse
+import json
+import math
+import sys
+
+from plot_sweep import output_stem
+
+MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+
+
+def board_scores(doc):
+    """{player: [score of every unfaulted board]}: the one place that knows how result files
+    list their boards (a 'score' file's "results" list, a 'leaderboard' file's "results" map
+    of lists, or a flat "boards" list of records naming their player)."""
+    if isinstance(doc.get("boards"), list):
+        by_player = {}
+        for r in doc["boards"]:
+            player = r.get("player", doc.get("player", "?"))
+            if not r.get("fault"):
+                by_player.setdefault(player, []).append(r["score"])
+        return by_player
+    results = doc["results"]
+    if isinstance(results, list):
+        return {doc.get("player", "?"): [r["score"] for r in results if not r.get("fault")]}
+    return {p: [r["score"] for r in rs if not r.get("fault")] for p, rs in results.items()}
+
+
+def leaderboard_rows(doc):
+    """[(player, geometric mean, (low, high), published score or None)], best first."""
+    rows = []
+    for row in doc["rows"]:
+        low, high = row["ci95"]
+        rows.append((row["player"], row["geometric_mean"], (low, high), row.get("published_score") or None))
+    return sorted(rows, key=lambda r: r[1], reverse=True)
+
+
+def pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save(fig, out):
+    stem = output_stem(out)
+    fig.tight_layout()
+    for ext in (".png", ".svg"):
+        fig.savefig(stem + ext, dpi=110)
+    print("wrote %s.png and %s.svg" % (stem, stem))
+
+
+def plot_scores(doc, out):
+    plt = pyplot()
+    scores_by_player = board_scores(doc)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for player, scores in scores_by_player.items():
+        logs = [math.log(s) for s in scores]
+        mean = sum(logs) / len(logs)
+        ax.hist(logs, bins=30, alpha=0.75, label="%s (%d boards)" % (player, len(logs)), color="#4363d8")
+        ax.axvline(mean, color="black", lw=2, label="log of geometric mean %.4g" % math.exp(mean))
+        summary = doc.get("summary", {})
+        if summary.get("ci95") and None not in summary["ci95"]:
+            low, high = summary["ci95"]
+            ax.axvspan(math.log(low), math.log(high), color="black", alpha=0.12, label="95%% interval [%.4g, %.4g]" % (low, high))
+    ax.set_xlabel("ln(score) per board (0: a board scoring 1)")
+    ax.set_ylabel("boards")
+    ax.set_title("Distribution of log scores, master seed %s" % doc.get("master_seed", "?"))
+    ax.legend(fontsize=8)
+    save(fig, out)
+
+
+def plot_leaderboard(doc, out):
+    plt = pyplot()
+    rows = leaderboard_rows(doc)
+    fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 1.6))
+    marked = False  # the published-score marker is in the legend once
+    for i, (player, mean, (low, high), published) in enumerate(rows):
+        y = len(rows) - 1 - i
+        ax.plot([low, high], [y, y], color="#4363d8", lw=2, solid_capstyle="butt")
+        ax.plot([mean], [y], "o", color="#4363d8", ms=6, label="geometric mean, 95% interval" if i == 0 else None)
+        if published:
+            ax.plot([published], [y], "D", color="#d62728", ms=5, label=None if marked else "published score")
+            marked = True
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([r[0] for r in reversed(rows)])
+    ax.set_xscale("log")
+    ax.set_xlabel("score (log scale)")
+    ax.grid(axis="x", which="both", alpha=0.25)
+    ax.set_title("Leaderboard: %s boards, master seed %s" % (doc.get("boards", "?"), doc.get("master_seed", "?")))
+    ax.legend(loc="lower right", fontsize=8)
+    save(fig, out)
+
+
+def plot_game(record, out):
+    plt = pyplot()
+    turns = record["turns"]
+    x = list(range(1, len(turns["population"]) + 1))
+    fig, axes = plt.subplots(3, 1, figsize=(9, 7), sharex=True)
+    axes[0].plot(x, turns["population"], color="#4363d8", lw=1)
+    axes[0].set_ylabel("population")
+    axes[1].plot(x, turns["goals"], color="#3cb44b", lw=0.8)
+    axes[1].set_ylabel("goals per turn")
+    # Deaths are few per turn: summed over windows so that the causes can be told apart.
+    window = max(1, len(x) // 100)
+    starts = list(range(0, len(x), window))
+    bottom = [0] * len(starts)
+    colours = {"age": "#8c8c8c", "out_of_bounds": "#8e44ad", "wall": "#111111", "trap": "#d62728"}
+    for cause, series in turns["deaths"].items():
+        sums = [sum(series[s:s + window]) / min(window, len(x) - s) for s in starts]
+        axes[2].bar([s + 1 for s in starts], sums, width=window, bottom=bottom, align="edge",
+                    color=colours.get(cause), label=cause)
+        bottom = [b + v for b, v in zip(bottom, sums)]
+    axes[2].set_ylabel("deaths per turn\n(mean over %d turns)" % window)
+    axes[2].set_xlabel("turn")
+    axes[2].legend(fontsize=8, ncol=4)
+    game = record.get("game", {})
+    title = "%s: score %s" % (game.get("player", "?"), format(record["result"]["score"], ","))
+    if "board" in game:
+        title = "%s, board %s of master seed %s: score %s" % (game["player"], game["board"], game["master_seed"],
+                                                               format(record["result"]["score"], ","))
+    axes[0].set_title(title)
+    save(fig, out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kind", choices=["scores", "leaderboard", "game"])
+    parser.add_argument("json_file")
+    parser.add_argument("out", help="OUT.png and OUT.svg are written")
+    args = parser.parse_args()
+    try:
+        with open(args.json_file) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        print("plot_results.py: cannot read %s: %s" % (args.json_file, e), file=sys.stderr)
+        return 2
+    try:
+        {"scores": plot_scores, "leaderboard": plot_leaderboard, "game": plot_game}[args.kind](doc, args.out)
+    except ImportError:
+        print("plot_results.py: matplotlib is missing (Debian: apt-get install python3-matplotlib)", file=sys.stderr)
+        return MISSING_MATPLOTLIB
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
+        print("plot_results.py: %s is not a %s file: %r" % (args.json_file, args.kind, e), file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
