@@ -58,4 +58,5 @@ RATRACE_PLAYER({
                "where (1,0) and (2,0) are always in bounds): a uniformly random one of the 9 moves, (0,0) "
                "included; that is the only use of the RNG.",
     .move = ratrace::running_star_move,
+    .published_rules = "java-fork",
 })

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "tests/player_test_util.h"
 
 namespace ratrace::testing {
@@ -62,6 +64,27 @@ inline std::string read_fixture(const std::string& name) {
   while (std::getline(in, line))
     if (!line.empty() && line[0] != '#') decisions += line;
   return decisions;
+}
+
+// Replays every case of a fixture of `count` decisions: decide(case, i) gives the port's
+// decision as the fixture writes it; cases marked 'x' (the original failed) are skipped.
+// Each mismatch is a test failure (the first five are described); returns the cases compared.
+template <class Decide>
+size_t expect_fixture_reproduced(const std::string& name, size_t count, Decide decide) {
+  const std::string expected = read_fixture(name);
+  EXPECT_EQ(expected.size(), count);
+  FidelityCases cases;
+  size_t compared = 0, mismatches = 0;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const FidelityCase c = cases.next();
+    if (expected[i] == 'x') continue;
+    ++compared;
+    const char port = decide(c, i);
+    if (port != expected[i] && ++mismatches <= 5)
+      ADD_FAILURE() << name << " case " << i << ": port " << port << ", original " << expected[i];
+  }
+  EXPECT_EQ(mismatches, 0u);
+  return compared;
 }
 
 }  // namespace ratrace::testing
