@@ -25,12 +25,12 @@ LeaderboardRow leaderboard_row(const PlayerInfo& info, std::span<const uint64_t>
   if (info.published_score > 0) row.ratio_to_published = row.summary.geometric_mean / info.published_score;
   row.author_rules = author_rules_of(info);
   row.author_summary = row.summary;
-  row.original_figure = info.original_figure;
+  row.original_figure = info.original_figure ? info.original_figure : "";
   return row;
 }
 
 std::string author_rules_of(const PlayerInfo& info) {
-  return info.published_rules.empty() ? rules_for_language(info.language) : info.published_rules;
+  return info.published_rules ? info.published_rules : rules_for_language(info.language);
 }
 
 void add_author_scores(LeaderboardRow& row, const std::string& author_rules, std::span<const uint64_t> scores) {
