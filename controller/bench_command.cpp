@@ -5,6 +5,7 @@
 
 #include "controller/commands.h"
 #include "controller/rng.h"
+#include "controller/rules.h"
 #include "controller/runner.h"
 
 namespace ratrace {
@@ -21,7 +22,7 @@ struct BenchEntry {
 };
 constexpr BenchEntry kBenchEntries[] = {
     {"ColorScorePlayer", 10000, 12},
-    {"Running Star", 2000, 4},
+    {"Running Star (reconstruction)", 2000, 4},
     {"Run-Bonus Player", 3000, 6},
 };
 constexpr uint64_t kBenchSeed = 20150101;
@@ -33,6 +34,7 @@ int run_bench(const BenchOptions& options) {
   std::vector<BoardTask> tasks;
   for (const BenchEntry& entry : kBenchEntries) {
     Config config;
+    apply_rules(config, options.rules);
     config.turns = entry.turns;
     find_player(entry.player);
     for (int b = 0; b < entry.boards; ++b) tasks.push_back({entrants.size(), b});
@@ -68,6 +70,7 @@ int run_bench(const BenchOptions& options) {
   std::printf("total: %zu games in %.2f s: %.2f boards/s, %.1f M specimen moves/s, player called for %.1f%% of moves\n",
               tasks.size(), wall, static_cast<double>(tasks.size()) / wall, static_cast<double>(moves) / wall / 1e6,
               100.0 * static_cast<double>(calls) / static_cast<double>(moves));
+  if (options.rules != "cpp") std::printf("rules: %s\n", options.rules.c_str());
   std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
   return 0;
 }

@@ -32,12 +32,22 @@ size_t ParentSampler::locate(uint64_t u) const {
 
 std::pair<size_t, size_t> ParentSampler::pick(Rng& rng) const {
   const size_t first = locate(below64(rng, total()));
+  return {first, pick_other(rng, first)};
+}
+
+std::pair<size_t, size_t> ParentSampler::pick_java_upstream(Rng& rng, size_t hash_first, size_t hash_second) const {
+  const size_t first = rng.below(2) == 0 ? hash_first : locate(below64(rng, total()));
+  const size_t second = rng.below(2) == 0 ? (first == hash_first ? hash_second : hash_first) : pick_other(rng, first);
+  return {first, second};
+}
+
+size_t ParentSampler::pick_other(Rng& rng, size_t first) const {
   const uint64_t first_end = prefix_[first];
   const uint64_t first_weight = first_end - (first == 0 ? 0 : prefix_[first - 1]);
   // Draw over the total without the first parent's interval, then step over that interval.
   uint64_t u = below64(rng, total() - first_weight);
   if (u >= first_end - first_weight) u += first_weight;
-  return {first, locate(u)};
+  return locate(u);
 }
 
 EventSkipper::EventSkipper(double p) : certain_skip_(p <= 0 ? kMaxGenomeBits : p >= 1 ? 0 : -1) {

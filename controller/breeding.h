@@ -36,10 +36,17 @@ class ParentSampler {
   void keep(size_t count) { prefix_.resize(count); }
   // First parent proportional to fitness; second proportional to fitness among the rest.
   std::pair<size_t, size_t> pick(Rng& rng) const;
+  // The Java upstream controller's draw (config parent_choice = 1): each parent's draw
+  // nextLong() % total is negative half the time, and a negative draw takes the first
+  // specimen, not already chosen, in the population's hash order, whatever its fitness;
+  // the other half is fitness-proportional as in pick(). That hash order is arbitrary but
+  // fixed within a turn: the caller names its first two specimens.
+  std::pair<size_t, size_t> pick_java_upstream(Rng& rng, size_t hash_first, size_t hash_second) const;
   uint64_t total() const { return prefix_.empty() ? 0 : prefix_.back(); }
 
  private:
   size_t locate(uint64_t u) const;  // first index whose inclusive prefix sum exceeds u
+  size_t pick_other(Rng& rng, size_t first) const;  // proportional to fitness, `first` excluded
   std::vector<uint64_t> prefix_;
 };
 

@@ -17,10 +17,12 @@ namespace ratrace {
 
 Config build_config(const std::string& config_file, const std::vector<std::string>& sets) {
   Config config = config_file.empty() ? Config{} : load_config(config_file);
-  for (const auto& text : sets) {
-    const auto [key, value] = split_assignment(text);
-    config.set(key, value);
-  }
+  // A rules dialect first (it resets its switches), then every other key in order.
+  for (bool dialect : {true, false})
+    for (const auto& text : sets) {
+      const auto [key, value] = split_assignment(text);
+      if ((key == "rules") == dialect) config.set(key, value);
+    }
   config.validate();
   return config;
 }

@@ -51,6 +51,7 @@ namespace ratrace {
 struct BenchOptions {
   int threads = 0;
   bool no_cache = false;
+  std::string rules = "cpp";  // rules dialect of the fixed games
 };
 // Fixed built-in games; prints throughput and one signature of every game's result.
 int run_bench(const BenchOptions& options);

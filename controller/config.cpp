@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "controller/genome.h"
+#include "controller/rules.h"
 
 namespace ratrace {
 
@@ -40,6 +41,9 @@ constexpr IntKey kIntKeys[] = {
     {"turns", &Config::turns},
     {"min_start_cells", &Config::min_start_cells},
     {"max_track_attempts", &Config::max_track_attempts},
+    {"breed_before_moves", &Config::breed_before_moves},
+    {"parent_choice", &Config::parent_choice},
+    {"offset_draws", &Config::offset_draws},
 };
 constexpr RealKey kRealKeys[] = {
     {"crossover", &Config::crossover},
@@ -77,6 +81,11 @@ void Config::validate() const {
   require(turns >= 0 && turns <= 10000000, "turns must be in [0, 10000000]");
   require(min_start_cells >= 1 && min_start_cells <= height, "min_start_cells must be in [1, height]");
   require(max_track_attempts >= 1, "max_track_attempts must be at least 1");
+  require(breed_before_moves == 0 || breed_before_moves == 1, "breed_before_moves must be 0 or 1");
+  require(parent_choice == 0 || parent_choice == 1, "parent_choice must be 0 or 1");
+  require(parent_choice == 0 || breed_before_moves == 1,
+          "parent_choice = 1 (the Java upstream draw) needs breed_before_moves = 1 (the Java breeding)");
+  require(offset_draws == 0 || offset_draws == 1, "offset_draws must be 0 or 1");
   require(static_cast<long>(initial_specimens) + static_cast<long>(offspring) * turns <= 100000000L,
           "initial_specimens + offspring * turns must stay below 100 million specimens");
 }
@@ -85,10 +94,15 @@ std::vector<std::string> Config::keys() {
   std::vector<std::string> names;
   for (const auto& k : kIntKeys) names.emplace_back(k.name);
   for (const auto& k : kRealKeys) names.emplace_back(k.name);
+  names.emplace_back("rules");
   return names;
 }
 
 void Config::set(const std::string& key, const std::string& value) {
+  if (key == "rules") {
+    apply_rules(*this, value);
+    return;
+  }
   auto bad = [&](const char* kind) {
     return std::invalid_argument("invalid value '" + value + "' for config key '" + key + "': expected " + kind);
   };
@@ -127,11 +141,18 @@ void to_json(nlohmann::json& j, const Config& c) {
   j = nlohmann::json::object();
   for (const auto& k : kIntKeys) j[k.name] = c.*k.member;
   for (const auto& k : kRealKeys) j[k.name] = c.*k.member;
+  j["rules"] = c.rules;
 }
 
 void from_json(const nlohmann::json& j, Config& c) {
   if (!j.is_object()) throw std::invalid_argument("a config must be a JSON object");
+  // The dialect first: it resets its switches, which the file's other keys may then override.
+  if (j.contains("rules")) {
+    if (!j["rules"].is_string()) throw std::invalid_argument("config key 'rules' must be a string");
+    c.set("rules", j["rules"].get<std::string>());
+  }
   for (const auto& [key, value] : j.items()) {
+    if (key == "rules") continue;
     if (!value.is_number()) throw std::invalid_argument("config key '" + key + "' must be a number");
     c.set(key, value.is_number_float() ? value.dump() : std::to_string(value.get<long>()));
   }

@@ -31,6 +31,13 @@ struct Config {
   int min_start_cells = 10;
   int max_track_attempts = 10000;  // give up (with an error) on configs that never yield a track
 
+  // Rules dialects of the original controllers (controller/rules.cpp): the name of the
+  // preset last applied, and the switches it sets besides crossover, mutation and lifespan.
+  std::string rules = "cpp";
+  int breed_before_moves = 0;  // 1: parents drawn from the population as it was before the turn's moves
+  int parent_choice = 0;       // 0: fitness-proportional; 1: the Java upstream's biased draw
+  int offset_draws = 0;        // 0: each colour's offset drawn alone; 1: Java's few distinct offsets shared
+
   // Throws std::invalid_argument naming the first impossible value.
   void validate() const;
 

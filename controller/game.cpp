@@ -173,11 +173,13 @@ class Game {
       result_.turns = turn;
       current_turn_ = turn;
       const TurnContext c = context(turn, stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn)));
+      if (config_.breed_before_moves) conceive(c);
       if (trace_) move_serially<true>(c);
       else if (parallel_ && population_.size() >= kParallelPopulation && cores_idle()) move_in_parallel(c);
       else move_serially<false>(c);
       if (population_.size() < 2) break;
-      breed(c.turn_key);
+      if (config_.breed_before_moves) deliver();
+      else breed(c.turn_key);
       result_.peak_population = std::max<uint64_t>(result_.peak_population, population_.size());
     }
     result_.peak_genomes = pool_.peak();
@@ -414,6 +416,32 @@ class Game {
     }
   }
 
+  // The Java controllers' breeding (config breed_before_moves = 1): parents drawn from the
+  // population and fitness as they were before the turn's moves, so a specimen that dies
+  // this turn can still breed; the children are born after the moves (deliver()).
+  void conceive(const TurnContext& c) {
+    Rng rng(stream_key(c.turn_key, kTagBreed, 0));
+    const size_t n = population_.size();
+    uint64_t* const sums = snapshot_.running_sums(n);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; ++i) sums[i] = sum += fitness(c.column[population_[i].cell], population_[i].goals);
+    // The upstream draw's hash order: two distinct specimens, fixed for the turn.
+    const size_t hash_first = rng.below(static_cast<uint32_t>(n));
+    size_t hash_second = rng.below(static_cast<uint32_t>(n - 1));
+    hash_second += hash_second >= hash_first;
+    conceived_.clear();
+    for (int k = 0; k < config_.offspring; ++k) {
+      const auto [a, b] = config_.parent_choice == 1 ? snapshot_.pick_java_upstream(rng, hash_first, hash_second)
+                                                     : snapshot_.pick(rng);
+      const Genome child = breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
+      conceived_.push_back({child, random_start(rng), {population_[a].serial, population_[b].serial}});
+    }
+  }
+
+  void deliver() {
+    for (const Conceived& child : conceived_) born(child.genome, child.start, &child.parents);
+  }
+
   void event(const Specimen& s, int turn, const char* what, nlohmann::json fields) {
     fields["event"] = what;
     fields["turn"] = turn;
@@ -448,6 +476,14 @@ class Game {
   std::vector<uint8_t> alive_;     // this turn's survivors, when moved in parallel
   std::vector<ObservedMove> observed_;  // this turn's moves, when observed
   ParentSampler sampler_;
+  // A child conceived before the moves (breed_before_moves), born after them.
+  struct Conceived {
+    Genome genome;
+    int start;
+    std::pair<uint64_t, uint64_t> parents;
+  };
+  ParentSampler snapshot_;          // the pre-move population's fitness, for conceive()
+  std::vector<Conceived> conceived_;
   uint32_t next_serial_ = 0;
   int current_turn_ = 0;
   GameResult result_;

@@ -26,7 +26,22 @@ struct LeaderboardRow {
   int published_games = 0;      // 0: not stated
   int published_rank = 0;       // 0: not on the published leaderboard
   double ratio_to_published = NAN;  // our geometric mean / published score; NaN without one
+  // The same player under the rules dialect of its author's controller (controller/rules.h).
+  std::string rules = "cpp";         // the dialect of `summary` (the run's own rules)
+  std::string author_rules;          // the author's controller's dialect
+  ScoreSummary author_summary;       // under author_rules; equal to `summary` when it is the run's
+  std::string original_figure;       // the original code's measured score, where one exists
 };
+
+// The dialect a published score belongs to: the player's published_rules, else its language's.
+std::string author_rules_of(const PlayerInfo& info);
+// Adds the scores under the author's dialect to a row made by leaderboard_row.
+void add_author_scores(LeaderboardRow& row, const std::string& author_rules, std::span<const uint64_t> scores);
+// Whether the published score is consistent with ours, and the evidence: "consistent: ..."
+// when it lies inside our 95% interval under the author's dialect, "not consistent: ..."
+// with how far outside it lies (and the original code's figure, where measured), "-"
+// without a published score.
+std::string verdict(const LeaderboardRow& row);
 
 // The row of `info` from its scores on the boards it did not fault on (rank left at 0).
 LeaderboardRow leaderboard_row(const PlayerInfo& info, std::span<const uint64_t> scores, size_t faulted_boards);
@@ -43,9 +58,11 @@ struct RankAgreement {
   size_t players = 0;  // ranked rows that have a published rank
   double rho = NAN;    // Spearman: 1 the same order, -1 reversed
 };
-RankAgreement agreement_with_published(const std::vector<LeaderboardRow>& rows);
-// "Spearman's rank correlation ...: 0.912 (over the 17 players ...)": one sentence, no full stop.
-std::string rank_agreement_text(const RankAgreement& agreement);
+// Our order is by `summary`, or by `author_summary` with under_author_rules.
+RankAgreement agreement_with_published(const std::vector<LeaderboardRow>& rows, bool under_author_rules = false);
+// "Spearman's rank correlation ...: 0.912 (over the 17 players ...)": one sentence, no full stop;
+// `rules_note` (e.g. "under each author's controller's rules") qualifies the order.
+std::string rank_agreement_text(const RankAgreement& agreement, const std::string& rules_note = "");
 
 // What the leaderboard ran on, for the report's header and notes.
 struct LeaderboardRun {
@@ -58,8 +75,10 @@ struct LeaderboardRun {
 // The table for a terminal, aligned, one line per row after a header line.
 std::string leaderboard_text(const std::vector<LeaderboardRow>& rows);
 // The table, the rank correlation and notes on reading them, as a Markdown document.
+// `author_agreement` is the order under each author's dialect (agreement_with_published(rows, true)).
 std::string leaderboard_markdown(const std::vector<LeaderboardRow>& rows, const RankAgreement& agreement,
-                                 const LeaderboardRun& run);
-nlohmann::json leaderboard_to_json(const std::vector<LeaderboardRow>& rows, const RankAgreement& agreement);
+                                 const RankAgreement& author_agreement, const LeaderboardRun& run);
+nlohmann::json leaderboard_to_json(const std::vector<LeaderboardRow>& rows, const RankAgreement& agreement,
+                                   const RankAgreement& author_agreement);
 
 }  // namespace ratrace

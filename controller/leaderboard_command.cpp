@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "controller/leaderboard.h"
 #include "controller/plot.h"
 #include "controller/result_file.h"
+#include "controller/rules.h"
 #include "controller/runner.h"
 
 namespace ratrace {
@@ -40,6 +42,8 @@ std::string utc_now() {
   return text;
 }
 
+std::string author_label(const std::string& player, const std::string& rules) { return player + " [" + rules + "]"; }
+
 RunHeader new_run(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
   if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
@@ -54,6 +58,16 @@ RunHeader new_run(const LeaderboardOptions& options) {
   const Config config = build_config(flags.config_file, flags.sets);
   RunHeader header{"leaderboard", flags.seed, flags.boards, {}, {{"command_line", command_line_of(options)}}};
   for (const auto& name : players) header.entrants.push_back({name, name, config});
+  // Each player whose author published from a controller with other rules plays the same
+  // boards again under that dialect, as the entrant "<player> [<dialect>]".
+  for (const auto& name : players) {
+    const std::string rules = author_rules_of(find_player(name));
+    if (rules == config.rules) continue;
+    Config author_config = config;
+    apply_rules(author_config, rules);
+    author_config.validate();
+    header.entrants.push_back({author_label(name, rules), name, author_config});
+  }
   return header;
 }
 
@@ -81,11 +95,11 @@ int run_leaderboard(const LeaderboardOptions& options) {
   progress.close();
   if (stop.stopped()) return report_interrupted(journal);
 
-  std::vector<LeaderboardRow> rows;
   std::vector<const BoardResult*> faulted;
+  // Every entrant's fault-free scores (its faults counted), by label.
+  std::map<std::string, std::pair<std::vector<uint64_t>, size_t>> scores_of;
   for (size_t e = 0; e < players; ++e) {
-    std::vector<uint64_t> scores;
-    size_t player_faults = 0;
+    auto& [scores, player_faults] = scores_of[run.entrants[e].label];
     for (const auto& r : journal.results()[e]) {
       if (r->fault.empty()) {
         scores.push_back(r->score);
@@ -94,16 +108,30 @@ int run_leaderboard(const LeaderboardOptions& options) {
         ++player_faults;
       }
     }
-    rows.push_back(leaderboard_row(find_player(run.entrants[e].player), scores, player_faults));
+  }
+  std::vector<LeaderboardRow> rows;
+  for (const Entrant& entrant : run.entrants) {
+    if (entrant.label != entrant.player) continue;  // an author's-dialect entrant joins its player's row
+    const PlayerInfo& info = find_player(entrant.player);
+    const auto& [scores, player_faults] = scores_of[entrant.label];
+    LeaderboardRow row = leaderboard_row(info, scores, player_faults);
+    row.rules = entrant.config.rules;
+    const std::string rules = author_rules_of(info);
+    const auto author = scores_of.find(author_label(entrant.player, rules));
+    if (author != scores_of.end()) add_author_scores(row, rules, author->second.first);
+    else row.author_rules = row.rules;
+    rows.push_back(std::move(row));
   }
   rows = rank_rows(std::move(rows));
   const RankAgreement agreement = agreement_with_published(rows);
+  const RankAgreement author_agreement = agreement_with_published(rows, true);
   const std::string command_line = run.extra.value("command_line", std::string("ratrace leaderboard"));
 
-  std::printf("leaderboard of %zu players on the same %d boards (master seed %llu%s)\n\n", players, run.boards,
+  std::printf("leaderboard of %zu players on the same %d boards (master seed %llu%s)\n\n", rows.size(), run.boards,
               static_cast<unsigned long long>(run.master_seed), faulted.empty() ? "" : ", faulted boards left out");
   std::printf("%s\n", leaderboard_text(rows).c_str());
-  std::printf("%s\n", rank_agreement_text(agreement).c_str());
+  std::printf("%s\n", rank_agreement_text(agreement, "under " + run.entrants.at(0).config.rules + " rules").c_str());
+  std::printf("%s\n", rank_agreement_text(author_agreement, "under each author's controller's rules").c_str());
   if (played.games > 0)
     std::printf("speed: %.2f games/s, %.1f million specimen moves/s (%zu games in %.1f s)\n",
                 static_cast<double>(played.games) / played.seconds,
@@ -116,7 +144,7 @@ int run_leaderboard(const LeaderboardOptions& options) {
     std::vector<EntrantRole> roles;
     for (const Entrant& entrant : run.entrants) roles.push_back({&entrant, std::nullopt});
     nlohmann::json out = result_document(journal, roles, run.entrants.at(0).config, run.boards);
-    nlohmann::json summary = leaderboard_to_json(rows, agreement);
+    nlohmann::json summary = leaderboard_to_json(rows, agreement, author_agreement);
     summary["boards_per_player"] = run.boards;
     summary["faulted_boards"] = faulted.size();
     out["summary"] = summary;
@@ -127,7 +155,7 @@ int run_leaderboard(const LeaderboardOptions& options) {
   if (!options.markdown_file.empty()) {
     std::ofstream md(options.markdown_file);
     if (!md) throw std::runtime_error("cannot write '" + options.markdown_file + "'");
-    md << leaderboard_markdown(rows, agreement, {run.boards, run.master_seed, command_line, utc_now()});
+    md << leaderboard_markdown(rows, agreement, author_agreement, {run.boards, run.master_seed, command_line, utc_now()});
     spdlog::info("wrote {}", options.markdown_file);
   }
   return faulted.empty() ? 0 : 3;

@@ -17,6 +17,10 @@ namespace {
 void add_config_flags(CLI::App* cmd, std::string& config_file, std::vector<std::string>& sets) {
   cmd->add_option("--config", config_file, "JSON file of config keys (see README: Config)")->check(CLI::ExistingFile);
   cmd->add_option("--set", sets, "Override one config key, e.g. --set mutation=0.0227 (repeatable)");
+  // Defined after --set, whose values it joins; build_config applies the dialect first.
+  cmd->add_option_function<std::string>(
+      "--rules", [&sets](const std::string& rules) { sets.push_back("rules=" + rules); },
+      "Rules dialect of an original controller: cpp (default), java, java-fork, python, ruby (README: Rules dialects)");
 }
 
 void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
@@ -114,6 +118,8 @@ int main(int argc, char** argv) {
   ratrace::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");
   bench_cmd->add_option("--threads", bench.threads, "Worker threads (default: all cores)");
+  bench_cmd->add_option("--rules", bench.rules, "Rules dialect of the fixed games; each has its own signature")
+      ->capture_default_str();
   bench_cmd->add_flag("--no-cache", bench.no_cache, "Do not memoise player calls (the signature must not change)");
 
   ratrace::SweepOptions sweep;

@@ -25,4 +25,5 @@ RATRACE_PLAYER({
     .choices = "The organisers' code always drew a random index, even with one candidate; this one "
                "draws only on a tie (same distribution of moves, and untied calls become memoisable).",
     .move = ratrace::color_score_move,
+    .original_figure = "45.6 [17.3, 120.5] over 100 games: the sample's Java code on the Java fork's controller",
 })

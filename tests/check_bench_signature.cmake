@@ -1,5 +1,9 @@
-# Runs `ratrace bench` and fails unless its signature equals the one recorded in the repo.
-execute_process(COMMAND ${RATRACE} bench --threads 2 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# Runs `ratrace bench` (with -DRULES=<dialect>: `ratrace bench --rules <dialect>`) and fails
+# unless its signature equals the one recorded in the repo.
+if(NOT DEFINED RULES)
+  set(RULES cpp)
+endif()
+execute_process(COMMAND ${RATRACE} bench --threads 2 --rules ${RULES} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ratrace bench failed (${rc}):\n${out}\n${err}")
 endif()

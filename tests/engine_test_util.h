@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,16 @@ struct TraceLog {
     for (const auto& e : events)
       if (e.at("specimen").get<uint64_t>() == specimen) out.push_back(e);
     return out;
+  }
+  // Turn each specimen was born in, and turn each one died in (those that died).
+  std::pair<std::map<uint64_t, int>, std::map<uint64_t, int>> born_and_died_turns() const {
+    std::map<uint64_t, int> born, died;
+    for (const auto& e : events) {
+      const uint64_t s = e.at("specimen").get<uint64_t>();
+      if (e.at("event") == "born") born[s] = e.at("turn").get<int>();
+      if (e.at("event") == "died") died[s] = e.at("turn").get<int>();
+    }
+    return {born, died};
   }
   std::vector<nlohmann::json> named(const std::string& what) const {
     std::vector<nlohmann::json> out;

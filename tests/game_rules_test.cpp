@@ -261,12 +261,7 @@ TEST(GameRules, ParentsAreDistinctLivingSpecimensFromEarlierTurns) {
   TraceLog log;
   const GameResult result = play_traced(config, track, "ForwardRandom", 17, log);
   ASSERT_EQ(result.turns, 80);
-  std::map<uint64_t, int> born_turn, died_turn;
-  for (const auto& e : log.events) {
-    const uint64_t s = e.at("specimen").get<uint64_t>();
-    if (e.at("event") == "born") born_turn[s] = e.at("turn").get<int>();
-    if (e.at("event") == "died") died_turn[s] = e.at("turn").get<int>();
-  }
+  auto [born_turn, died_turn] = log.born_and_died_turns();
   size_t children = 0;
   for (const auto& e : log.named("born")) {
     const int turn = e.at("turn").get<int>();

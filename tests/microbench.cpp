@@ -42,7 +42,7 @@ void player_moves(benchmark::State& state, const char* name) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK_CAPTURE(player_moves, ColorScorePlayer, "ColorScorePlayer");
-BENCHMARK_CAPTURE(player_moves, RunningStar, "Running Star");
+BENCHMARK_CAPTURE(player_moves, RunningStar, "Running Star (reconstruction)");
 
 // One child: two fitness-proportional parents out of 50,000, crossover and mutation.
 void BM_Breed(benchmark::State& state) {

@@ -128,6 +128,20 @@ std::vector<int> search_start_rows(const Track& track, int turns) {
 
 namespace {
 
+// `count` distinct offsets of the square [-reach, reach]^2, (0, 0) included: the Java
+// controllers shuffle the square and keep its first `count` offsets.
+std::vector<std::pair<int, int>> java_offsets(int reach, int count, Rng& rng) {
+  const int side = 2 * reach + 1;
+  std::vector<int> cells(static_cast<size_t>(side * side));
+  std::iota(cells.begin(), cells.end(), 0);
+  std::vector<std::pair<int, int>> offsets;
+  for (int i = 0; i < count && i < side * side; ++i) {
+    std::swap(cells[static_cast<size_t>(i)], cells[i + rng.below(static_cast<uint32_t>(side * side - i))]);
+    offsets.push_back({cells[static_cast<size_t>(i)] % side - reach, cells[static_cast<size_t>(i)] / side - reach});
+  }
+  return offsets;
+}
+
 std::vector<ColourRole> draw_roles(const Config& config, Rng& rng) {
   std::vector<int> order(static_cast<size_t>(config.colours));
   std::iota(order.begin(), order.end(), 0);
@@ -147,14 +161,27 @@ std::vector<ColourRole> draw_roles(const Config& config, Rng& rng) {
   for (int i = 0; i < config.empty_colours; ++i) roles[order[next++]] = {Role::Empty, 0, 0};
   const int pairs = config.teleporter_colours / 2;
   std::vector<std::pair<int, int>> offsets;
-  for (int i = 0; i < pairs; ++i) offsets.push_back(random_offset(config.teleporter_reach, false));
+  if (config.offset_draws == 1) {
+    // The Java controllers: as many distinct offsets as teleporter colours, (0, 0) among
+    // the candidates, and each pair picks one of them with replacement.
+    const auto distinct = java_offsets(config.teleporter_reach, config.teleporter_colours, rng);
+    for (int i = 0; i < pairs; ++i) offsets.push_back(distinct[rng.below(static_cast<uint32_t>(distinct.size()))]);
+  } else {
+    for (int i = 0; i < pairs; ++i) offsets.push_back(random_offset(config.teleporter_reach, false));
+  }
   for (int i = 0; i < config.teleporter_colours; ++i) {
     const auto [dx, dy] = offsets[static_cast<size_t>(i % pairs)];
     const int sign = i < pairs ? 1 : -1;
     roles[order[next++]] = {Role::Teleporter, sign * dx, sign * dy};
   }
+  // The Java controllers: as many distinct trap offsets as trap colours, each trap picking
+  // one of them with replacement (two traps share an offset half the time).
+  const auto trap_offsets = config.offset_draws == 1 ? java_offsets(config.trap_reach, config.trap_colours, rng)
+                                                     : std::vector<std::pair<int, int>>{};
   for (int i = 0; i < config.trap_colours; ++i) {
-    const auto [dx, dy] = random_offset(config.trap_reach, true);
+    const auto [dx, dy] = config.offset_draws == 1
+                              ? trap_offsets[rng.below(static_cast<uint32_t>(trap_offsets.size()))]
+                              : random_offset(config.trap_reach, true);
     roles[order[next++]] = {Role::Trap, dx, dy};
   }
   for (int i = 0; i < config.wall_colours; ++i) roles[order[next++]] = {Role::Wall, 0, 0};
@@ -272,7 +299,7 @@ Track track_from_json(const nlohmann::json& j, Config& config) {
       r.dx = integer(off[0], "offset");
       r.dy = integer(off[1], "offset");
       const int reach = r.role == Role::Teleporter ? config.teleporter_reach : config.trap_reach;
-      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach || (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0))
+      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach || (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0 && config.offset_draws == 0))
         throw fail("colour " + std::to_string(c) + ": offset out of the " + name + " reach");
     }
     ++counts[static_cast<int>(r.role)];

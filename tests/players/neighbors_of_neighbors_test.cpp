@@ -1,65 +1,66 @@
 #include <gtest/gtest.h>
 
-#include <set>
-
-#include "tests/player_test_util.h"
+#include "tests/players/fidelity_cases.h"
 
 namespace ratrace::testing {
 namespace {
 
-// Quality of colour c: bits 6c..6c+5 as a number.
+// The forward moves a call can return: the one move of a call that draws nothing, else
+// every move seen over 64 seeds (a tied move is missed with probability at most 2^-58).
+int tied_moves_mask(const Genome& genome, const ViewGrid& view) {
+  const auto bit = [](Move m) { return m.dy == 0 ? 1 : m.dy == -1 ? 2 : 4; };
+  Rng first(0);
+  const Move m = find_player("NeighborsOfNeighbors").move(genome, view.view(), first);
+  if (first.draws() == 0) return bit(m);
+  int mask = bit(m);
+  for (uint64_t seed = 1; seed < 64; ++seed) mask |= bit(call_player("NeighborsOfNeighbors", genome, view, seed));
+  return mask;
+}
+
+// Quality q of colour c written as the Python controller reads it: bit 6c least significant.
 Genome qualities(std::initializer_list<std::pair<int, uint32_t>> colour_qualities) {
   GenomeBuilder builder;
-  for (auto [colour, quality] : colour_qualities) builder.set_chunk(6 * colour, 6, quality);
+  for (auto [colour, quality] : colour_qualities)
+    for (int k = 0; k < 6; ++k) builder.set_bit(6 * colour + k, (quality >> k) & 1);
   return builder.build();
 }
 
-std::set<std::pair<int, int>> moves_over_seeds(const Genome& genome, const ViewGrid& view, int seeds = 200) {
-  std::set<std::pair<int, int>> seen;
-  for (int seed = 0; seed < seeds; ++seed) {
-    const Move m = call_player("NeighborsOfNeighbors", genome, view, static_cast<uint64_t>(seed));
-    seen.insert({m.dx, m.dy});
-  }
-  return seen;
+TEST(NeighborsOfNeighbors, HasTheOriginalsTiedBestMovesInEveryCase) {
+  expect_fixture_reproduced("neighbors_of_neighbors.txt", 100000, [](const FidelityCase& c, size_t) {
+    return static_cast<char>('0' + tied_moves_mask(c.genome, c.view));
+  });
 }
 
-TEST(NeighborsOfNeighbors, AddsHalfTheMeanQualityOfTheThreeCellsAhead) {
-  // Colour 0: quality 0; colour 1: 63; colour 2: 30; colour 3: the down cell's quality.
-  // (1,-1) = 30 + (63 + 63 + 0) / 3 / 2 = 51; (1,0) = 0 + 63 / 3 / 2 = 10.5;
-  // (1,1) = quality of colour 3 + 0.
-  const auto view = make_view({{0, 0, 0, 0, 1},
-                               {0, 0, 0, 2, 1},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 0, 0}});
-  EXPECT_EQ(moves_over_seeds(qualities({{1, 63}, {2, 30}, {3, 50}}), view), (std::set<std::pair<int, int>>{{1, -1}}));
-  EXPECT_EQ(moves_over_seeds(qualities({{1, 63}, {2, 30}, {3, 52}}), view), (std::set<std::pair<int, int>>{{1, 1}}));
-  // 51 against 51: a tie, broken at random.
-  EXPECT_EQ(moves_over_seeds(qualities({{1, 63}, {2, 30}, {3, 51}}), view),
-            (std::set<std::pair<int, int>>{{1, -1}, {1, 1}}));
+TEST(NeighborsOfNeighbors, ReadsQualitiesLeastSignificantBitFirst) {
+  // Colour 1 = bits 6..11 = 100000 in genome order: 1 to the Python controller (not 32);
+  // colour 2 = 000001: 32. (1,-1) is colour 1, (1,1) colour 2, the rest colour 0 (0).
+  GenomeBuilder b;
+  b.set_bit(6, 1).set_bit(17, 1);
+  const auto view = make_view({{0, 0, 0, 0, 0}, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 2, 0}, {0, 0, 0, 0, 0}});
+  EXPECT_EQ(tied_moves_mask(b.build(), view), 4);
 }
 
-TEST(NeighborsOfNeighbors, AnOutOfBoundsCellAheadCountsZeroInTheMeanOfThree) {
-  // Second row of the track. (1,-1) = 30 + (0 + 30 + 30) / 6 = 40; (1,0) = 33 + (30 + 30 + 0) / 6
-  // = 43; (1,1) = 0 + (30 + 0 + 0) / 6 = 5. Leaving the out-of-bounds cell out of the mean
-  // would make (1,-1) worth 45.
+TEST(NeighborsOfNeighbors, ADiagonalAheadCountsOnlyWhenTheCellBesideIsOnTheBoard) {
+  // Second row of the track (top row out of bounds). (1,-1): 30 + 0.5 * mean(q(2,-1),
+  // q(2,0)) = 30 + 0.5 * 30 = 45, the top-row diagonal left out of the mean; (1,0): 33 +
+  // 0.5 * mean(30, 30, 0) = 43.
   const auto view = make_view({{-1, -1, -1, -1, -1},
                                {0, 0, 0, 1, 1},
                                {0, 0, 0, 2, 1},
                                {0, 0, 0, 0, 0},
                                {0, 0, 0, 0, 0}});
-  EXPECT_EQ(moves_over_seeds(qualities({{1, 30}, {2, 33}}), view), (std::set<std::pair<int, int>>{{1, 0}}));
+  EXPECT_EQ(tied_moves_mask(qualities({{1, 30}, {2, 33}}), view), 2);
 }
 
-TEST(NeighborsOfNeighbors, NeverStepsOutOfBounds) {
-  // Top row: every in-bounds forward candidate is worth 63 / 6; the out-of-bounds (1,-1)
-  // would be worth as much if it were considered.
+TEST(NeighborsOfNeighbors, AnOutOfBoundsForwardMoveIsWorthZeroAndCanTie) {
+  // Top row, every in-bounds cell colour 0 (quality 0): all three moves are worth 0, the
+  // out-of-bounds (1,-1) included.
   const auto view = make_view({{-1, -1, -1, -1, -1},
                                {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 0, 1},
+                               {0, 0, 0, 0, 0},
                                {0, 0, 0, 0, 0},
                                {0, 0, 0, 0, 0}});
-  EXPECT_EQ(moves_over_seeds(qualities({{1, 63}}), view), (std::set<std::pair<int, int>>{{1, 0}, {1, 1}}));
+  EXPECT_EQ(tied_moves_mask(qualities({}), view), 7);
 }
 
 TEST(NeighborsOfNeighbors, DrawsOnlyOnTies) {
