@@ -18,26 +18,19 @@ MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
 
 
 def board_scores(doc):
-    """{player: [score of every unfaulted board]}: the one place that knows how result files
-    list their boards (a 'score' file's "results" list, a 'leaderboard' file's "results" map
-    of lists, or a flat "boards" list of records naming their player)."""
-    if isinstance(doc.get("boards"), list):
-        by_player = {}
-        for r in doc["boards"]:
-            player = r.get("player", doc.get("player", "?"))
-            if not r.get("fault"):
-                by_player.setdefault(player, []).append(r["score"])
-        return by_player
-    results = doc["results"]
-    if isinstance(results, list):
-        return {doc.get("player", "?"): [r["score"] for r in results if not r.get("fault")]}
-    return {p: [r["score"] for r in rs if not r.get("fault")] for p, rs in results.items()}
+    """{entrant: [score of every unfaulted board]}: the one place that knows how result files
+    list their boards (format 2: a flat "boards" list of records naming their entrant)."""
+    by_entrant = {}
+    for r in doc["boards"]:
+        if not r.get("fault"):
+            by_entrant.setdefault(r["entrant"], []).append(r["score"])
+    return by_entrant
 
 
 def leaderboard_rows(doc):
     """[(player, geometric mean, (low, high), published score or None)], best first."""
     rows = []
-    for row in doc["rows"]:
+    for row in doc["summary"]["rows"]:
         low, high = row["ci95"]
         rows.append((row["player"], row["geometric_mean"], (low, high), row.get("published_score") or None))
     return sorted(rows, key=lambda r: r[1], reverse=True)
@@ -97,7 +90,8 @@ def plot_leaderboard(doc, out):
     ax.set_xscale("log")
     ax.set_xlabel("score (log scale)")
     ax.grid(axis="x", which="both", alpha=0.25)
-    ax.set_title("Leaderboard: %s boards, master seed %s" % (doc.get("boards", "?"), doc.get("master_seed", "?")))
+    ax.set_title("Leaderboard: %s boards per player, master seed %s" %
+                 (doc["summary"].get("boards_per_player", "?"), doc.get("master_seed", "?")))
     ax.legend(loc="lower right", fontsize=8)
     save(fig, out)
 

@@ -38,7 +38,7 @@ def play_board(ratrace, tmp):
         run([ratrace, "score", "--player", player, "--boards", "3", "--seed", "7", "--threads", "1", "--json", out,
              "--journal", os.path.join(tmp, player.replace(" ", "_") + ".jsonl")] + SMALL)
         with open(out) as f:
-            boards = json.load(f)["results"]
+            boards = json.load(f)["boards"]
         for board in boards:
             text = run([ratrace, "play", "--player", player, "--seed", "7", "--board", str(board["index"])] + SMALL)
             score = int(re.search(r"score (\d+) after", text).group(1))

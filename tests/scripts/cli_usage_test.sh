@@ -24,7 +24,7 @@ expect() {
 }
 
 expect "unknown subcommand" 2 "unknown subcommand 'foo'" foo
-expect "unknown subcommand lists them" 2 "Subcommands: score leaderboard players track play bench sweep compare" foo
+expect "unknown subcommand lists them" 2 "Subcommands: score leaderboard players track play render replay bench sweep compare" foo
 expect "no subcommand" 2 "Subcommands:"
 expect "unknown flag" 2 "--bogus" score --bogus
 expect "bad number" 2 "--boards" score --boards many
