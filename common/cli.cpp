@@ -1,5 +1,6 @@
 #include "common/cli.h"
 
+#include <charconv>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -13,6 +14,20 @@ void add_log_level_option(CLI::App& app, std::string& level) {
       ->capture_default_str();
   // Subcommands see the option too, so it may stand after the subcommand's name.
   app.fallthrough();
+}
+
+CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
+  const std::string range = "[" + std::to_string(least) + ", " + std::to_string(most) + "]";
+  return CLI::Validator(
+      [least, most, range](std::string& text) -> std::string {
+        unsigned long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || text.size() > 20 || error != std::errc() || stop != end || value < least || value > most)
+          return "expected a whole number in " + range;
+        return {};
+      },
+      "UINT in " + range);
 }
 
 int parse_command_line(CLI::App& app, int argc, char** argv) {

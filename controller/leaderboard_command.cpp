@@ -80,6 +80,7 @@ RunHeader new_run(const LeaderboardOptions& options) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
+  if (!options.markdown_file.empty()) check_writable(options.markdown_file);
   Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed),
                                  [&] { return new_run(options); });
   const RunHeader& run = journal.header();
@@ -144,9 +145,8 @@ int run_leaderboard(const LeaderboardOptions& options) {
     write_json_file(flags.json_file, out);
   }
   if (!options.markdown_file.empty()) {
-    std::ofstream md(options.markdown_file);
-    if (!md) throw std::runtime_error("cannot write '" + options.markdown_file + "'");
-    md << leaderboard_markdown(rows, agreement, {run.boards, run.master_seed, command_line, utc_now()});
+    write_file_atomically(options.markdown_file,
+                          leaderboard_markdown(rows, agreement, {run.boards, run.master_seed, command_line, utc_now()}));
     spdlog::info("wrote {}", options.markdown_file);
   }
   return faulted.empty() ? 0 : 3;
