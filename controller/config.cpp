@@ -160,7 +160,7 @@ Config load_config(const std::string& path) {
   try {
     return parse_config(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("config file '" + path + "': " + abbreviated(e.what()));
+    throw std::invalid_argument("config file '" + path + "': " + abbreviated(e.what(), 600));
   }
 }
 

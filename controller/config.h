@@ -56,6 +56,6 @@ Config parse_config(std::string_view text);
 Config load_config(const std::string& path);
 
 // `text` cut to `most` characters for an error message (a 100 MB number is not echoed).
-std::string abbreviated(std::string_view text, size_t most = 80);
+std::string abbreviated(std::string_view text, size_t most = 200);
 
 }  // namespace ratrace

@@ -205,7 +205,7 @@ JournalContents parse_journal(std::string_view text) {
         slot = r;
       }
     } catch (const std::exception& e) {
-      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what()));
+      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what(), 600));
     }
     contents.intact_bytes = position;
   }
