@@ -101,7 +101,7 @@ std::vector<std::string> Config::keys() {
 
 void Config::set(const std::string& key, const std::string& value) {
   auto bad = [&](const std::string& expected) {
-    return std::invalid_argument("invalid value '" + abbreviated(value) + "' for config key '" + abbreviated(key) +
+    return std::invalid_argument("invalid value '" + abbreviated(value, 60) + "' for config key '" + abbreviated(key, 60) +
                                  "': expected " + expected);
   };
   for (const auto& k : kIntKeys) {

@@ -113,6 +113,7 @@ std::string lock_holder(int fd) {
 int open_locked(const std::string& path, bool create) {
   for (;;) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+    if (fd < 0 && !create && errno == ENOENT) throw std::invalid_argument("no journal '" + path + "'");
     if (fd < 0) fail_io(create ? "cannot create journal" : "cannot open journal", path);
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
@@ -248,6 +249,9 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
 Journal Journal::resume(const std::string& path) {
   const int fd = open_locked(path, false);
   CheckedFile out(fd, path);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw std::invalid_argument("journal '" + path + "' is not a regular file");
   const std::string text = read_all(fd, path);
   JournalContents contents;
   try {

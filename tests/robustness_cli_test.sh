@@ -17,7 +17,7 @@ expect() {
   out="$(timeout 120 "$ratrace" "$@" 2>&1)"
   actual=$?
   if [ "$actual" -ne "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL: ratrace $* -> exit $actual (want $code), output:"
+    echo "FAIL: ratrace ${*:1:8} -> exit $actual (want $code), output:"
     head -c 2000 <<<"$out"
     echo
     failures=$((failures + 1))
@@ -62,7 +62,8 @@ sed '1s/"boards":3/"boards":0/' r.jsonl >no_boards.jsonl
 expect 2 "boards must be an integer in \[1" score --resume no_boards.jsonl
 sed '2s/"score":[0-9]*/"score":0/' r.jsonl >zero.jsonl
 expect 2 "a score is at least 1" score --resume zero.jsonl
-expect 2 "entrant 7 is out of range" score --resume <(sed '2s/"entrant":0/"entrant":7/' r.jsonl)
+sed '2s/"entrant":0/"entrant":7/' r.jsonl >bad_entrant.jsonl
+expect 2 "entrant 7 is out of range" score --resume bad_entrant.jsonl
 expect 2 "--seed cannot be combined with --resume" score --resume r.jsonl --seed 2
 expect 2 "--set cannot be combined with --resume" score --resume r.jsonl --set mutation=0.02
 expect 2 "--player cannot be combined with --resume" score --resume r.jsonl --player Bishop
@@ -86,9 +87,14 @@ expect 2 "--boards: expected a whole number in \[1, 1000000\]" score --boards 20
 expect 2 "--turns: expected a whole number" play --track track.json --turns -5
 expect 2 "--threads: expected a whole number" score --threads -3
 expect 2 "--seed: expected a whole number" score --seed -1
-expect 2 "expected an integer" score --set "turns=$(head -c 1000000 /dev/zero | tr '\0' 9)"
-[ "$("$ratrace" score --set "turns=$(head -c 1000000 /dev/zero | tr '\0' 9)" 2>&1 | wc -c)" -lt 400 ] ||
+# (100 kB: a single argument may not be longer than 128 kB)
+huge="$(head -c 100000 /dev/zero | tr '\0' 9)"
+expect 2 "for config key 'turns'" score --set "turns=$huge"
+[ "$("$ratrace" score --set "turns=$huge" 2>&1 | wc -c)" -lt 400 ] ||
   { echo "FAIL: a huge number must not be echoed"; failures=$((failures + 1)); }
+printf '{"turns": %s}' "$(head -c 1000000 /dev/zero | tr '\0' 9)" >huge.json
+[ "$("$ratrace" score --config huge.json 2>&1 | wc -c)" -lt 700 ] ||
+  { echo "FAIL: a huge number in a file must not be echoed"; failures=$((failures + 1)); }
 echo '{"turns": 9223372036854775808}' >big.json
 expect 2 "invalid value '9223372036854775808' for config key 'turns'" score --config big.json
 echo '{"mutation": 4.9e-324}' >tiny.json
