@@ -64,6 +64,8 @@ sed '2s/"score":[0-9]*/"score":0/' r.jsonl >zero.jsonl
 expect 2 "a score is at least 1" score --resume zero.jsonl
 sed '2s/"entrant":0/"entrant":7/' r.jsonl >bad_entrant.jsonl
 expect 2 "entrant 7 is out of range" score --resume bad_entrant.jsonl
+# (found while testing: a pipe as journal made --resume wait forever)
+expect 2 "is not a regular file" score --resume <(cat r.jsonl)
 expect 2 "--seed cannot be combined with --resume" score --resume r.jsonl --seed 2
 expect 2 "--set cannot be combined with --resume" score --resume r.jsonl --set mutation=0.02
 expect 2 "--player cannot be combined with --resume" score --resume r.jsonl --player Bishop
