@@ -3,6 +3,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <iostream>
 
@@ -26,6 +27,20 @@ void list_subcommands(CLI::App& app) {
   std::cerr << "\nRun '" << app.get_name() << " --help' for what each does.\n";
 }
 }  // namespace
+
+CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
+  const std::string range = "[" + std::to_string(least) + ", " + std::to_string(most) + "]";
+  return CLI::Validator(
+      [least, most, range](std::string& text) -> std::string {
+        unsigned long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || text.size() > 20 || error != std::errc() || stop != end || value < least || value > most)
+          return "expected a whole number in " + range;
+        return {};
+      },
+      "UINT in " + range);
+}
 
 int parse_command_line(CLI::App& app, int argc, char** argv) {
   try {

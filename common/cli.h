@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,11 @@ enum ExitCode : int {
 // Adds --log-level (trace, debug, info, warn, error, off; checked) to `app`, accepted before
 // or after a subcommand.
 void add_log_level_option(CLI::App& app, std::string& level);
+
+// Accepts only a whole number in [least, most] written in plain digits: no sign, so
+// "--threads -3" or "--seed -1" is an error rather than a wrapped value; the message never
+// echoes the text (a 100 MB number stays out of it).
+CLI::Validator whole_number(unsigned long long least, unsigned long long most);
 
 // Parses the command line. Returns -1 when the program should go on; otherwise the exit
 // code to return now: 0 after --help or --version, kExitUsage after any parse error, with

@@ -1,6 +1,7 @@
 #include "common/io.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -38,12 +40,25 @@ std::filesystem::path folder_of(const std::string& path) {
   return parent.empty() ? std::filesystem::path(".") : parent;
 }
 
+// A path naming something other than a regular file (a device, a pipe) is written in place:
+// renaming a temporary file over /dev/full would replace the device.
+bool is_special_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 }  // namespace
 
 void write_file_atomically(const std::string& path, std::string_view content) {
   if (path == "-") {
     std::fflush(stdout);
     write_all(results_fd, content, "standard output");
+    return;
+  }
+  if (is_special_file(path)) {
+    CheckedFile out(path, CheckedFile::Mode::kTruncate);
+    out.write(content);
+    out.flush();
     return;
   }
   std::error_code ec;
@@ -97,6 +112,69 @@ void check_writable(const std::string& path) {
   if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
   if (std::filesystem::is_directory(path)) throw std::runtime_error("'" + path + "' is a folder, not a file");
   if (::access(folder.c_str(), W_OK) != 0) fail("cannot write into the folder of", path, errno);
+}
+
+CheckedFile::CheckedFile(const std::string& path, Mode mode) : path_(path) {
+  if (path == "-") {
+    fd_ = ::dup(STDOUT_FILENO);
+    if (fd_ < 0) fail("cannot write", "standard output", errno);
+    return;
+  }
+  if (!is_special_file(path)) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder_of(path), ec);
+    if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
+  }
+  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (mode == Mode::kAppend ? O_APPEND : O_TRUNC);
+  fd_ = ::open(path.c_str(), flags, 0644);
+  if (fd_ < 0) fail("cannot open", path, errno);
+}
+
+CheckedFile::CheckedFile(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+
+CheckedFile::CheckedFile(CheckedFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), buffer_(std::move(other.buffer_)) {}
+
+CheckedFile& CheckedFile::operator=(CheckedFile&& other) noexcept {
+  if (this != &other) {
+    close_quietly();
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+    buffer_ = std::move(other.buffer_);
+  }
+  return *this;
+}
+
+CheckedFile::~CheckedFile() { close_quietly(); }
+
+void CheckedFile::close_quietly() noexcept {
+  if (fd_ < 0) return;
+  try {
+    flush();
+  } catch (...) {
+    // Reported by the flush() or sync() the owner calls; a destructor must not throw.
+  }
+  ::close(fd_);
+  fd_ = -1;
+}
+
+void CheckedFile::write(std::string_view text) {
+  buffer_.append(text);
+  if (buffer_.size() >= (1u << 16)) flush();
+}
+
+void CheckedFile::flush() {
+  if (buffer_.empty()) return;
+  if (fd_ < 0) throw std::runtime_error("'" + path_ + "' is not open");
+  std::string pending = std::move(buffer_);
+  buffer_.clear();
+  write_all(fd_, pending, path_);
+}
+
+void CheckedFile::sync() {
+  flush();
+  // A pipe or a terminal cannot be synced and need not be.
+  if (::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS) fail("cannot flush", path_, errno);
 }
 
 }  // namespace ratrace

@@ -25,4 +25,36 @@ void write_json_file(const std::string& path, const nlohmann::json& j);
 // "-" always passes.
 void check_writable(const std::string& path);
 
+// A file written as a stream (a journal, a trace) where every write is checked: text is
+// buffered, flush() hands it to the kernel and sync() also fsyncs it; any failure throws
+// std::runtime_error naming the path and the cause (a full disk, an I/O error).
+class CheckedFile {
+ public:
+  // Truncate: a new file (or a device such as /dev/full, written as is); Append: add to the
+  // end of an existing file.
+  enum class Mode { kTruncate, kAppend };
+  CheckedFile() = default;
+  CheckedFile(const std::string& path, Mode mode);
+  // Takes over an open descriptor (already positioned where writing goes on).
+  CheckedFile(int fd, std::string path);
+  CheckedFile(CheckedFile&& other) noexcept;
+  CheckedFile& operator=(CheckedFile&& other) noexcept;
+  CheckedFile(const CheckedFile&) = delete;
+  CheckedFile& operator=(const CheckedFile&) = delete;
+  // Best effort: hands buffered text to the kernel, never throws; call sync() to be sure.
+  ~CheckedFile();
+
+  void write(std::string_view text);
+  void flush();
+  void sync();
+  int fd() const { return fd_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  void close_quietly() noexcept;
+  int fd_ = -1;
+  std::string path_;
+  std::string buffer_;
+};
+
 }  // namespace ratrace

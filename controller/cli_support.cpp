@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <csignal>
+#include <exception>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -53,6 +54,7 @@ StopOnSignal::~StopOnSignal() {
 }
 const std::atomic<bool>* StopOnSignal::flag() const { return &g_stop; }
 bool StopOnSignal::stopped() const { return g_stop.load(); }
+void StopOnSignal::stop_now() const { g_stop = true; }
 
 Progress::Progress(std::string title, size_t total, size_t already_done)
     : title_(std::move(title)),
@@ -111,10 +113,18 @@ PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& ta
     for (const auto& r : journal.results()[e])
       if (r) count(e, *r);
   PlayedGames played;
+  std::exception_ptr write_error;
   const auto start = std::chrono::steady_clock::now();
   run_boards(run.entrants, tasks, run.master_seed, {flags.threads, !flags.no_cache, stop.flag()},
              [&](size_t e, const BoardResult& r) {
-               journal.append(e, r);
+               if (write_error) return;
+               try {
+                 journal.append(e, r);
+               } catch (...) {
+                 write_error = std::current_exception();
+                 stop.stop_now();
+                 return;
+               }
                ++played.games;
                played.moves += r.moves;
                count(e, r);
@@ -122,6 +132,17 @@ PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& ta
                                       counted[e] ? std::exp(log_sum[e] / static_cast<double>(counted[e])) : 0);
              });
   played.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (write_error) {
+    progress.close();
+    try {
+      std::rethrow_exception(write_error);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string(e.what()) + "; the run stopped: the " +
+                               std::to_string(journal.finished_count()) + " games written before are kept in " +
+                               journal.path() + " (finish later with --resume " + journal.path() + ")");
+    }
+  }
+  journal.sync();
   return played;
 }
 
@@ -133,20 +154,49 @@ int report_interrupted(const Journal& journal) {
   return 130;
 }
 
+namespace {
+
+// With --resume the journal's header defines the run: a flag that would define it
+// differently is refused rather than silently ignored.
+void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
+  for (const std::string& flag : flags.given) {
+    if (flag == "--resume" || flag == "--threads" || flag == "--no-cache" || flag == "--json" || flag == "--markdown" ||
+        flag == "--csv" || flag == "--plot" || flag == "--log-level")
+      continue;
+    if (flag == "--seed" && flags.seed == run.master_seed) continue;
+    if (flag == "--boards" && run.command != "compare" && flags.boards == run.boards) continue;
+    if (flag == "--journal" && flags.journal_file == flags.resume_file) continue;
+    std::string why = "the journal's header fixes the run";
+    if (flag == "--seed") why = "the journal's run has master seed " + std::to_string(run.master_seed);
+    if (flag == "--boards") why = "the journal's run has " + std::to_string(run.boards) + " boards";
+    if (flag == "--journal") why = "--resume already names the journal, and its games are appended to it";
+    if (flag == "--force") why = "--force starts a new run; --resume finishes one";
+    throw std::invalid_argument(flag + " cannot be combined with --resume: " + why + " (leave " + flag +
+                                " out to finish that run, or start a new run without --resume)");
+  }
+}
+
+}  // namespace
+
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
                      const std::function<RunHeader()>& new_header) {
+  if (!flags.json_file.empty()) check_writable(flags.json_file);
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);
     if (journal.header().command != command)
       throw std::invalid_argument("--resume: " + flags.resume_file + " is a journal of '" + journal.header().command +
                                   "', not of '" + command + "'");
+    refuse_conflicting_flags(flags, journal.header());
+    for (const Entrant& e : journal.header().entrants) find_player(e.player);
     spdlog::info("resuming {}: {} games already finished", flags.resume_file, journal.finished_count());
     return journal;
   }
   RunHeader header = new_header();  // first: a bad option fails before the journal is named
-  const std::string path = flags.journal_file.empty() ? "runs/" + default_name + ".jsonl" : flags.journal_file;
+  const std::string path =
+      flags.journal_file.empty() ? "runs/" + default_name + "-" + run_hash(header) + ".jsonl" : flags.journal_file;
+  Journal journal = Journal::create(path, std::move(header), flags.force);
   spdlog::info("journal: {} (resume an interrupted run with --resume {})", path, path);
-  return Journal::create(path, std::move(header));
+  return journal;
 }
 
 namespace {

@@ -25,6 +25,8 @@ struct RunFlags {
   std::string json_file;              // final summary
   std::string journal_file;           // per-game JSON lines; default under runs/
   std::string resume_file;            // finish this journal instead of starting afresh
+  bool force = false;                 // --force: a new run may replace an existing journal
+  std::vector<std::string> given;     // the flags given on the command line, e.g. "--seed"
 };
 
 // The config from --config and --set, validated.
@@ -40,6 +42,8 @@ class StopOnSignal {
   ~StopOnSignal();
   const std::atomic<bool>* flag() const;
   bool stopped() const;
+  // Stops the games as Ctrl-C would, e.g. after a failed write.
+  void stop_now() const;
 };
 
 // Progress of a run: a live line on a terminal, plain log lines otherwise.
@@ -64,16 +68,19 @@ struct PlayedGames {
 };
 
 // Plays `tasks` of the journal's run (flags give threads and cache): appends each game to
-// the journal as it ends and reports it to `progress` with its entrant's running geometric
+// the journal as it ends (a failed write stops the run and throws; the games written
+// before it stay durable), fsyncs it at the end and reports it to `progress` with its entrant's running geometric
 // mean over every finished, unfaulted game, those already in the journal included.
 PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& tasks, const RunFlags& flags,
                               const StopOnSignal& stop, Progress& progress);
 // Says what an interrupted run kept and how to finish it; returns the exit code, 130.
 int report_interrupted(const Journal& journal);
 
-// Opens the run's journal: resumes --resume (which must be a journal of `command`), or
-// creates a new one at --journal (default runs/<default_name>.jsonl) with the header that
-// `new_header` builds, called only for a new run: a resumed run keeps its journal's own.
+// Opens the run's journal: resumes --resume (which must be a journal of `command`; a flag
+// that would change the run is refused), or creates a new one at --journal (default
+// runs/<default_name>-<run_hash>.jsonl; an existing file is refused unless --force) with
+// the header that `new_header` builds, called only for a new run: a resumed run keeps its
+// journal's own. Checks that --json can be written before any game is played.
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
                      const std::function<RunHeader()>& new_header);
 

@@ -1,6 +1,9 @@
 #include "controller/config.h"
 
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
 #include <fstream>
 #include <stdexcept>
 
@@ -73,21 +76,29 @@ void Config::validate() const {
   require(view_radius >= 1 && view_radius <= 5, "view_radius must be in [1, 5]");
   require(lifespan >= 1 && lifespan <= 255, "lifespan must be in [1, 255]");
   require(initial_specimens >= 2, "initial_specimens must be at least 2");
-  require(offspring >= 0, "offspring must be >= 0");
+  require(initial_specimens <= kMaxSpecimenCount, "initial_specimens must be at most " + std::to_string(kMaxSpecimenCount));
+  require(offspring >= 0 && offspring <= kMaxSpecimenCount, "offspring must be in [0, " + std::to_string(kMaxSpecimenCount) + "]");
   require(genome_bits >= 1 && genome_bits <= kMaxGenomeBits,
           "genome_bits must be in [1, " + std::to_string(kMaxGenomeBits) + "]");
   require(std::isfinite(crossover) && crossover >= 0 && crossover <= 1, "crossover must be in [0, 1]");
   require(std::isfinite(mutation) && mutation >= 0 && mutation <= 1, "mutation must be in [0, 1]");
   require(turns >= 0 && turns <= 10000000, "turns must be in [0, 10000000]");
   require(min_start_cells >= 1 && min_start_cells <= height, "min_start_cells must be in [1, height]");
-  require(max_track_attempts >= 1, "max_track_attempts must be at least 1");
+  require(max_track_attempts >= 1 && max_track_attempts <= 1000000, "max_track_attempts must be in [1, 1000000]");
   require(breed_before_moves == 0 || breed_before_moves == 1, "breed_before_moves must be 0 or 1");
   require(parent_choice == 0 || parent_choice == 1, "parent_choice must be 0 or 1");
   require(parent_choice == 0 || breed_before_moves == 1,
           "parent_choice = 1 (the Java upstream draw) needs breed_before_moves = 1 (the Java breeding)");
   require(offset_draws == 0 || offset_draws == 1, "offset_draws must be 0 or 1");
-  require(static_cast<long>(initial_specimens) + static_cast<long>(offspring) * turns <= 100000000L,
-          "initial_specimens + offspring * turns must stay below 100 million specimens");
+  // Pre-flight: a population that cannot fit in memory, a goal no specimen can reach.
+  require(static_cast<long long>(initial_specimens) + static_cast<long long>(offspring) * turns <= kMaxSpecimenCount,
+          "initial_specimens + offspring * turns (the most specimens a game can hold) must be at most " +
+              std::to_string(kMaxSpecimenCount) + ", which already needs gigabytes");
+  const int most_per_turn = 1 + (teleporter_colours > 0 ? teleporter_reach : 0);
+  require(static_cast<long long>(goal_column) <= static_cast<long long>(lifespan) * most_per_turn,
+          "goal_column " + std::to_string(goal_column) + " cannot be reached: a specimen advances at most " +
+              std::to_string(most_per_turn) + " columns a turn (a step and a teleport) and lives " +
+              std::to_string(lifespan) + " turns without scoring, so no track would ever have a start cell");
 }
 
 std::vector<std::string> Config::keys() {
@@ -103,38 +114,35 @@ void Config::set(const std::string& key, const std::string& value) {
     apply_rules(*this, value);
     return;
   }
-  auto bad = [&](const char* kind) {
-    return std::invalid_argument("invalid value '" + value + "' for config key '" + key + "': expected " + kind);
+  auto bad = [&](const std::string& expected) {
+    return std::invalid_argument("invalid value '" + abbreviated(value, 60) + "' for config key '" + abbreviated(key, 60) +
+                                 "': expected " + expected);
   };
   for (const auto& k : kIntKeys) {
     if (key != k.name) continue;
-    size_t used = 0;
-    long parsed = 0;
-    try {
-      parsed = std::stol(value, &used);
-    } catch (const std::exception&) {
-      throw bad("an integer");
-    }
-    if (used != value.size() || parsed < INT32_MIN || parsed > INT32_MAX) throw bad("an integer");
+    long long parsed = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (error == std::errc::result_out_of_range || (error == std::errc() && (parsed < INT32_MIN || parsed > INT32_MAX)))
+      throw bad("an integer in [-2^31, 2^31), far less in fact (see the key's limit)");
+    if (error != std::errc() || end != value.data() + value.size()) throw bad("an integer");
     this->*k.member = static_cast<int>(parsed);
     return;
   }
   for (const auto& k : kRealKeys) {
     if (key != k.name) continue;
-    size_t used = 0;
-    double parsed = 0;
-    try {
-      parsed = std::stod(value, &used);
-    } catch (const std::exception&) {
-      throw bad("a number");
-    }
-    if (used != value.size()) throw bad("a number");
+    // Plain decimal notation only (no hex, inf or nan). A value too small for a double
+    // rounds towards 0 as a JSON reader rounds it, so a file and --set agree.
+    const bool plain = !value.empty() && value.find_first_not_of("0123456789+-.eE") == std::string::npos;
+    char* end = nullptr;
+    const double parsed = plain ? std::strtod(value.c_str(), &end) : 0;
+    if (!plain || end != value.c_str() + value.size()) throw bad("a number");
+    if (!std::isfinite(parsed)) throw bad("a finite number");
     this->*k.member = parsed;
     return;
   }
   std::string known;
   for (const auto& name : keys()) known += (known.empty() ? "" : ", ") + name;
-  throw std::invalid_argument("unknown config key '" + key + "'; known keys: " + known);
+  throw std::invalid_argument("unknown config key '" + abbreviated(key) + "'; known keys: " + known);
 }
 
 void to_json(nlohmann::json& j, const Config& c) {
@@ -153,22 +161,33 @@ void from_json(const nlohmann::json& j, Config& c) {
   }
   for (const auto& [key, value] : j.items()) {
     if (key == "rules") continue;
-    if (!value.is_number()) throw std::invalid_argument("config key '" + key + "' must be a number");
-    c.set(key, value.is_number_float() ? value.dump() : std::to_string(value.get<long>()));
+    if (!value.is_number()) throw std::invalid_argument("config key '" + abbreviated(key) + "' must be a number");
+    // The JSON reader's number, in the exact text --set would be given: one parser for both.
+    c.set(key, value.dump());
   }
+}
+
+Config parse_config(std::string_view text) {
+  Config config;
+  from_json(nlohmann::json::parse(text), config);
+  config.validate();
+  return config;
 }
 
 Config load_config(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read config file '" + path + "'");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    Config config;
-    from_json(nlohmann::json::parse(in), config);
-    config.validate();
-    return config;
+    return parse_config(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("config file '" + path + "': " + e.what());
+    throw std::invalid_argument("config file '" + path + "': " + abbreviated(e.what(), 600));
   }
+}
+
+std::string abbreviated(std::string_view text, size_t most) {
+  if (text.size() <= most) return std::string(text);
+  return std::string(text.substr(0, most)) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 }  // namespace ratrace

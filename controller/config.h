@@ -1,11 +1,16 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace ratrace {
+
+// Most specimens a game may hold (initial_specimens + offspring * turns): a bound that keeps
+// a game's memory to a few gigabytes at most.
+constexpr int kMaxSpecimenCount = 20000000;
 
 // Every constant of the rules (docs/RULES.md), with the spec's values as defaults. One instance
 // drives a whole run and is echoed into every result file.
@@ -52,7 +57,12 @@ void to_json(nlohmann::json& j, const Config& c);
 // Strict: unknown keys and wrongly typed values are errors; missing keys keep defaults.
 void from_json(const nlohmann::json& j, Config& c);
 
+// A config file's text (JSON), validated; throws with what is wrong.
+Config parse_config(std::string_view text);
 // Reads a JSON config file, validated; the error names the file and what is wrong.
 Config load_config(const std::string& path);
+
+// `text` cut to `most` characters for an error message (a 100 MB number is not echoed).
+std::string abbreviated(std::string_view text, size_t most = 200);
 
 }  // namespace ratrace

@@ -1,11 +1,158 @@
 #include "controller/journal.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
+
+#include <spdlog/spdlog.h>
 
 namespace ratrace {
 
 namespace {
+
+constexpr int kMaxEntrants = 100000;
+
+RunHeader header_from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("ratrace_journal")) throw std::invalid_argument("not a ratrace journal");
+  RunHeader h;
+  h.command = j.at("command").get<std::string>();
+  if (h.command != "score" && h.command != "leaderboard" && h.command != "sweep" && h.command != "compare")
+    throw std::invalid_argument("unknown command '" + abbreviated(h.command) + "'");
+  const auto& seed = j.at("master_seed");
+  if (!seed.is_number_unsigned()) throw std::invalid_argument("master_seed must be an integer in [0, 2^64)");
+  h.master_seed = seed.get<uint64_t>();
+  const auto& boards = j.at("boards");
+  if (!boards.is_number_integer() || boards.get<int64_t>() < 1 || boards.get<int64_t>() > kMaxBoards)
+    throw std::invalid_argument("boards must be an integer in [1, " + std::to_string(kMaxBoards) + "]");
+  h.boards = boards.get<int>();
+  const auto& entrants = j.at("entrants");
+  if (!entrants.is_array() || entrants.empty() || entrants.size() > kMaxEntrants)
+    throw std::invalid_argument("entrants must be a list of 1 to " + std::to_string(kMaxEntrants) + " entrants");
+  for (const auto& e : entrants) {
+    Entrant entrant{e.at("label").get<std::string>(), e.at("player").get<std::string>(), Config{}};
+    from_json(e.at("config"), entrant.config);
+    entrant.config.validate();
+    h.entrants.push_back(std::move(entrant));
+  }
+  if (h.command == "score" && h.entrants.size() != 1) throw std::invalid_argument("a score run has one entrant");
+  if (h.command == "compare" && h.entrants.size() != 2) throw std::invalid_argument("a compare run has two entrants");
+  h.extra = j.value("extra", nlohmann::json::object());
+  if (h.extra.is_null()) h.extra = nlohmann::json::object();
+  if (!h.extra.is_object()) throw std::invalid_argument("extra must be an object");
+  return h;
+}
+
+// Throws unless `r` is a game the header's run can have produced for `entrant`.
+void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
+  auto refuse = [](const std::string& what) { throw std::invalid_argument(what); };
+  if (entrant >= h.entrants.size())
+    refuse("entrant " + std::to_string(entrant) + " is out of range (the run has " + std::to_string(h.entrants.size()) +
+           ")");
+  if (r.index < 0 || r.index >= h.boards)
+    refuse("board " + std::to_string(r.index) + " is out of range (the run has " + std::to_string(h.boards) + ")");
+  if (r.seed != board_seed(h.master_seed, r.index))
+    refuse("board " + std::to_string(r.index) + " has seed " + std::to_string(r.seed) + ", but master seed " +
+           std::to_string(h.master_seed) + " gives it " + std::to_string(board_seed(h.master_seed, r.index)));
+  const Config& c = h.entrants[entrant].config;
+  if (r.fault.empty() && r.score < 1) refuse("board " + std::to_string(r.index) + ": a score is at least 1");
+  if (r.turns < 0 || r.turns > c.turns)
+    refuse("board " + std::to_string(r.index) + ": " + std::to_string(r.turns) + " turns, the config plays " +
+           std::to_string(c.turns));
+  const uint64_t most_specimens =
+      static_cast<uint64_t>(c.initial_specimens) + static_cast<uint64_t>(c.offspring) * static_cast<uint64_t>(c.turns);
+  if (r.peak_population > most_specimens)
+    refuse("board " + std::to_string(r.index) + ": a peak population of " + std::to_string(r.peak_population) +
+           " is more than the config can breed");
+  if (r.moves / (static_cast<uint64_t>(r.turns) + 1) > r.peak_population)
+    refuse("board " + std::to_string(r.index) + ": more moves than its population can make");
+  if (!std::isfinite(r.seconds) || r.seconds < 0) refuse("board " + std::to_string(r.index) + ": bad seconds");
+}
+
+// " (pid 123: ratrace score ...)" for the process holding a lock on `fd`'s file, from
+// /proc/locks; empty if it cannot be told.
+std::string lock_holder(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return "";
+  std::ifstream locks("/proc/locks");
+  char device[64];
+  std::snprintf(device, sizeof device, "%02x:%02x:%llu", ::major(st.st_dev), ::minor(st.st_dev),
+                static_cast<unsigned long long>(st.st_ino));
+  for (std::string line; std::getline(locks, line);) {
+    if (line.find("->") != std::string::npos) continue;  // a waiter, not the holder
+    std::istringstream fields(line);
+    std::string number, kind, advisory, mode, pid, id;
+    fields >> number >> kind >> advisory >> mode >> pid >> id;
+    if (kind != "FLOCK" || id != device) continue;
+    std::ifstream cmdline("/proc/" + pid + "/cmdline");
+    std::string command((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    for (char& ch : command)
+      if (ch == '\0') ch = ' ';
+    while (!command.empty() && command.back() == ' ') command.pop_back();
+    return " (pid " + pid + (command.empty() ? "" : ": " + abbreviated(command, 300)) + ")";
+  }
+  return "";
+}
+
+[[noreturn]] void fail_io(const std::string& what, const std::string& path) {
+  throw std::runtime_error(what + " '" + path + "': " + std::strerror(errno));
+}
+
+// Opens `path` for reading and writing and takes its exclusive lock, or throws naming the
+// run that holds it.
+int open_locked(const std::string& path, bool create) {
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+    if (fd < 0 && !create && errno == ENOENT) throw std::invalid_argument("no journal '" + path + "'");
+    if (fd < 0) fail_io(create ? "cannot create journal" : "cannot open journal", path);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      const std::string holder = error == EWOULDBLOCK ? lock_holder(fd) : "";
+      ::close(fd);
+      if (error == EWOULDBLOCK)
+        throw std::invalid_argument("journal '" + path + "' is being written by another run" + holder +
+                                    "; wait for it to end, or give this run its own --journal");
+      errno = error;
+      fail_io("cannot lock journal", path);
+    }
+    // The lock belongs to the file now at `path`, not to one replaced meanwhile.
+    struct stat held {}, now {};
+    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
+        held.st_dev == now.st_dev)
+      return fd;
+    ::close(fd);
+  }
+}
+
+std::string read_all(int fd, const std::string& path) {
+  std::string text;
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, block, sizeof block);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail_io("cannot read journal", path);
+    }
+    if (n == 0) return text;
+    text.append(block, static_cast<size_t>(n));
+  }
+}
+
+std::string game_line(size_t entrant, const BoardResult& r) {
+  return nlohmann::json{{"entrant", entrant}, {"board", r}}.dump() + "\n";
+}
+
+}  // namespace
 
 nlohmann::json header_to_json(const RunHeader& h) {
   nlohmann::json entrants = nlohmann::json::array();
@@ -14,74 +161,112 @@ nlohmann::json header_to_json(const RunHeader& h) {
           {"boards", h.boards},    {"entrants", entrants}, {"extra", h.extra}};
 }
 
-RunHeader header_from_json(const nlohmann::json& j) {
-  if (!j.is_object() || !j.contains("ratrace_journal")) throw std::invalid_argument("not a ratrace journal");
-  RunHeader h;
-  h.command = j.at("command").get<std::string>();
-  h.master_seed = j.at("master_seed").get<uint64_t>();
-  h.boards = j.at("boards").get<int>();
-  for (const auto& e : j.at("entrants")) {
-    Entrant entrant{e.at("label").get<std::string>(), e.at("player").get<std::string>(), Config{}};
-    from_json(e.at("config"), entrant.config);
-    entrant.config.validate();
-    h.entrants.push_back(std::move(entrant));
-  }
-  h.extra = j.value("extra", nlohmann::json::object());
-  return h;
+std::string run_hash(const RunHeader& h) {
+  nlohmann::json j = header_to_json(h);
+  if (j["extra"].is_object()) j["extra"].erase("command_line");  // how the run was typed (output files, threads) does not change it
+  uint64_t hash = 14695981039346656037ull;  // FNV-1a
+  for (const unsigned char ch : j.dump()) hash = (hash ^ ch) * 1099511628211ull;
+  char text[17];
+  std::snprintf(text, sizeof text, "%08llx", static_cast<unsigned long long>(hash >> 32));
+  return text;
 }
 
-}  // namespace
+JournalContents parse_journal(std::string_view text) {
+  JournalContents contents;
+  size_t line_number = 0, position = 0;
+  bool have_header = false;
+  while (position < text.size()) {
+    const size_t end = text.find('\n', position);
+    if (end == std::string_view::npos) break;  // torn last line: that game is played again
+    const std::string_view line = text.substr(position, end - position);
+    position = end + 1;
+    ++line_number;
+    if (line.empty()) {
+      contents.intact_bytes = position;
+      continue;
+    }
+    try {
+      const auto j = nlohmann::json::parse(line);
+      if (!have_header) {
+        contents.header = header_from_json(j);
+        contents.results.assign(contents.header.entrants.size(),
+                                std::vector<std::optional<BoardResult>>(static_cast<size_t>(contents.header.boards)));
+        have_header = true;
+      } else {
+        if (!j.is_object()) throw std::invalid_argument("a game line is an object");
+        const auto& entrant_json = j.at("entrant");
+        if (!entrant_json.is_number_unsigned()) throw std::invalid_argument("entrant must be a non-negative integer");
+        const uint64_t entrant = entrant_json.get<uint64_t>();
+        const BoardResult r = j.at("board").get<BoardResult>();
+        check_game(contents.header, entrant, r);
+        auto& slot = contents.results[entrant][static_cast<size_t>(r.index)];
+        if (slot && nlohmann::json(*slot) != nlohmann::json(r))
+          throw std::invalid_argument("board " + std::to_string(r.index) + " of entrant " + std::to_string(entrant) +
+                                      " appears twice with different results");
+        slot = r;
+      }
+    } catch (const std::exception& e) {
+      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what(), 600));
+    }
+    contents.intact_bytes = position;
+  }
+  if (!have_header) throw std::invalid_argument("no complete header line (the run never started a game)");
+  return contents;
+}
 
-Journal::Journal(std::string path, RunHeader header)
+Journal::Journal(std::string path, RunHeader header, CheckedFile out)
     : path_(std::move(path)),
       header_(std::move(header)),
-      results_(header_.entrants.size(), std::vector<std::optional<BoardResult>>(static_cast<size_t>(header_.boards))) {}
+      results_(header_.entrants.size(), std::vector<std::optional<BoardResult>>(static_cast<size_t>(header_.boards))),
+      out_(std::move(out)),
+      last_sync_(std::chrono::steady_clock::now()) {}
 
-Journal Journal::create(const std::string& path, RunHeader header) {
+Journal Journal::create(const std::string& path, RunHeader header, bool force) {
   const auto parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent);
-  Journal journal(path, std::move(header));
-  journal.out_.open(path, std::ios::trunc);
-  if (!journal.out_) throw std::runtime_error("cannot write journal '" + path + "'");
-  journal.out_ << header_to_json(journal.header_).dump() << "\n" << std::flush;
+  const int fd = open_locked(path, true);
+  CheckedFile out(fd, path);  // owns the descriptor, and with it the lock
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) fail_io("cannot inspect journal", path);
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (!force) {
+      const std::string text = read_all(fd, path);
+      const auto lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      throw std::invalid_argument("journal '" + path + "' already exists (" +
+                                  std::to_string(lines > 0 ? lines - 1 : 0) +
+                                  " finished games): finish that run with --resume " + path +
+                                  ", or replace it with --force");
+    }
+    spdlog::warn("--force: replacing journal {}", path);
+    if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
+  }
+  Journal journal(path, std::move(header), std::move(out));
+  journal.out_.write(header_to_json(journal.header_).dump() + "\n");
+  journal.sync();
   return journal;
 }
 
 Journal Journal::resume(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read journal '" + path + "'");
-  std::string line;
-  std::getline(in, line);
-  RunHeader header;
+  const int fd = open_locked(path, false);
+  CheckedFile out(fd, path);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw std::invalid_argument("journal '" + path + "' is not a regular file");
+  const std::string text = read_all(fd, path);
+  JournalContents contents;
   try {
-    header = header_from_json(nlohmann::json::parse(line));
+    contents = parse_journal(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("journal '" + path + "': bad header line: " + e.what());
+    throw std::invalid_argument("journal '" + path + "': " + e.what());
   }
-  Journal journal(path, std::move(header));
-  std::vector<std::string> lines;
-  while (std::getline(in, line))
-    if (!line.empty()) lines.push_back(line);
-  for (size_t k = 0; k < lines.size(); ++k) {
-    try {
-      const auto j = nlohmann::json::parse(lines[k]);
-      const size_t entrant = j.at("entrant").get<size_t>();
-      BoardResult r = j.at("board").get<BoardResult>();
-      journal.results_.at(entrant).at(static_cast<size_t>(r.index)) = r;
-    } catch (const std::exception& e) {
-      if (k + 1 == lines.size()) break;  // torn final line of a killed run: that game is redone
-      throw std::invalid_argument("journal '" + path + "': line " + std::to_string(k + 2) + ": " + e.what());
-    }
+  if (contents.intact_bytes < text.size()) {
+    spdlog::warn("journal {}: dropping a torn last line (its game is played again)", path);
+    if (::ftruncate(fd, static_cast<off_t>(contents.intact_bytes)) != 0) fail_io("cannot cut journal", path);
   }
-  in.close();
-  // Rewrite without a torn line, then keep appending.
-  journal.out_.open(path, std::ios::trunc);
-  if (!journal.out_) throw std::runtime_error("cannot write journal '" + path + "'");
-  journal.out_ << header_to_json(journal.header_).dump() << "\n";
-  for (size_t e = 0; e < journal.results_.size(); ++e)
-    for (const auto& r : journal.results_[e])
-      if (r) journal.out_ << nlohmann::json{{"entrant", e}, {"board", *r}}.dump() << "\n";
-  journal.out_.flush();
+  if (::lseek(fd, 0, SEEK_END) < 0) fail_io("cannot seek journal", path);
+  Journal journal(path, std::move(contents.header), std::move(out));
+  journal.results_ = std::move(contents.results);
+  journal.sync();
   return journal;
 }
 
@@ -101,8 +286,16 @@ size_t Journal::finished_count() const {
 }
 
 void Journal::append(size_t entrant, const BoardResult& result) {
-  results_.at(entrant).at(static_cast<size_t>(result.index)) = result;
-  out_ << nlohmann::json{{"entrant", entrant}, {"board", result}}.dump() << "\n" << std::flush;
+  auto& slot = results_.at(entrant).at(static_cast<size_t>(result.index));
+  out_.write(game_line(entrant, result));
+  out_.flush();  // in the kernel now: a killed process keeps the game
+  slot = result;
+  if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::seconds(1)) sync();
+}
+
+void Journal::sync() {
+  out_.sync();
+  last_sync_ = std::chrono::steady_clock::now();
 }
 
 std::vector<uint64_t> scores_of(const std::vector<std::optional<BoardResult>>& results) {

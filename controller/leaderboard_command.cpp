@@ -75,6 +75,7 @@ RunHeader new_run(const LeaderboardOptions& options) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
+  if (!options.markdown_file.empty()) check_writable(options.markdown_file);
   Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed),
                                  [&] { return new_run(options); });
   const RunHeader& run = journal.header();
@@ -153,9 +154,8 @@ int run_leaderboard(const LeaderboardOptions& options) {
   if (!options.plot_file.empty())
     draw_with_matplotlib("plot_results.py", {"leaderboard", json_file, plot_stem(options.plot_file)});
   if (!options.markdown_file.empty()) {
-    std::ofstream md(options.markdown_file);
-    if (!md) throw std::runtime_error("cannot write '" + options.markdown_file + "'");
-    md << leaderboard_markdown(rows, agreement, author_agreement, {run.boards, run.master_seed, command_line, utc_now()});
+    write_file_atomically(options.markdown_file,
+                          leaderboard_markdown(rows, agreement, author_agreement, {run.boards, run.master_seed, command_line, utc_now()}));
     spdlog::info("wrote {}", options.markdown_file);
   }
   return faulted.empty() ? 0 : 3;

@@ -25,13 +25,23 @@ void add_config_flags(CLI::App* cmd, std::string& config_file, std::vector<std::
 
 void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
   add_config_flags(cmd, run.config_file, run.sets);
-  cmd->add_option("--boards", run.boards, "Number of boards")->capture_default_str();
-  cmd->add_option("--seed", run.seed, "Master seed: board i's track and game derive from (seed, i)")->capture_default_str();
-  cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)");
+  cmd->add_option("--boards", run.boards, "Number of boards")
+      ->check(ratrace::whole_number(1, ratrace::kMaxBoards))
+      ->capture_default_str();
+  cmd->add_option("--seed", run.seed, "Master seed: board i's track and game derive from (seed, i)")
+      ->check(ratrace::whole_number(0, UINT64_MAX))
+      ->capture_default_str();
+  cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)")->check(ratrace::whole_number(0, 1024));
   cmd->add_flag("--no-cache", run.no_cache, "Do not memoise player calls (results are identical either way)");
   cmd->add_option("--json", run.json_file, "Write the summary and every board's result here");
   cmd->add_option("--journal", run.journal_file, "Per-game JSON lines, written as games finish (default runs/...)");
   cmd->add_option("--resume", run.resume_file, "Finish an interrupted run from its journal")->check(CLI::ExistingFile);
+  cmd->add_flag("--force", run.force, "Replace an existing journal (its finished games are lost)");
+  // Which flags were given, so --resume can refuse one that would change the run.
+  cmd->callback([cmd, &run] {
+    for (const CLI::Option* option : cmd->get_options())
+      if (option->count() > 0) run.given.push_back(option->get_name());
+  });
 }
 
 }  // namespace
@@ -69,8 +79,10 @@ int main(int argc, char** argv) {
   ratrace::TrackOptions track;
   auto* track_cmd = app.add_subcommand("track", "Show (or save) the track of one board");
   add_config_flags(track_cmd, track.config_file, track.sets);
-  track_cmd->add_option("--seed", track.seed, "Master seed")->capture_default_str();
-  track_cmd->add_option("--board", track.board, "Board index")->capture_default_str();
+  track_cmd->add_option("--seed", track.seed, "Master seed")->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+  track_cmd->add_option("--board", track.board, "Board index")
+      ->check(ratrace::whole_number(0, ratrace::kMaxBoards - 1))
+      ->capture_default_str();
   track_cmd->add_option("--json", track.json_file, "Write the track file (JSON) here");
   track_cmd->add_flag("--print-json", track.json, "Print JSON instead of text");
 
@@ -83,8 +95,10 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   play_cmd->add_option("--board", play.board, "Board I of the run with master seed --seed, as 'score' plays it")
       ->check(CLI::NonNegativeNumber);
-  play_cmd->add_option("--turns", play.turns, "Turns to play (default: the config's)");
+  play_cmd->add_option("--turns", play.turns, "Turns to play (default: the config's)")
+      ->check(ratrace::whole_number(0, 10000000));
   play_cmd->add_option("--seed", play.seed, "Game seed with --track; the run's master seed with --board")
+      ->check(ratrace::whole_number(0, UINT64_MAX))
       ->capture_default_str();
   play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here (short games)");
   play_cmd->add_option("--record", play.record_file, "Write a compact game record (JSON) here, for render and replay");
@@ -117,7 +131,8 @@ int main(int argc, char** argv) {
 
   ratrace::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");
-  bench_cmd->add_option("--threads", bench.threads, "Worker threads (default: all cores)");
+  bench_cmd->add_option("--threads", bench.threads, "Worker threads (default: all cores)")
+      ->check(ratrace::whole_number(0, 1024));
   bench_cmd->add_option("--rules", bench.rules, "Rules dialect of the fixed games; each has its own signature")
       ->capture_default_str();
   bench_cmd->add_flag("--no-cache", bench.no_cache, "Do not memoise player calls (the signature must not change)");
@@ -137,7 +152,9 @@ int main(int argc, char** argv) {
   compare_cmd->add_option("--a", compare.side_a, "Side a: \"Player\", \"Player:key=value,...\" or \":key=value,...\"");
   compare_cmd->add_option("--b", compare.side_b, "Side b, as --a");
   compare_cmd->add_option("--player", compare.player, "Player for a side that names none")->capture_default_str();
-  compare_cmd->add_option("--max-boards", compare.max_boards, "Stop here at the latest")->capture_default_str();
+  compare_cmd->add_option("--max-boards", compare.max_boards, "Stop here at the latest")
+      ->check(ratrace::whole_number(1, ratrace::kMaxBoards))
+      ->capture_default_str();
   add_run_flags(compare_cmd, compare.run);
   compare_cmd->get_option("--boards")->description("Boards before the first look, and between looks");
 

@@ -1,6 +1,8 @@
 #include "controller/runner.h"
 
 #include <chrono>
+#include <cstdint>
+#include <stdexcept>
 #include <exception>
 #include <mutex>
 
@@ -34,17 +36,33 @@ void to_json(nlohmann::json& j, const BoardResult& r) {
        {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
 }
 
+namespace {
+// A field of a game record as an integer in [0, most]; throws naming it otherwise (a
+// plain get<> would wrap a negative or too large number).
+uint64_t counted_field(const nlohmann::json& j, const char* name, uint64_t most) {
+  const auto& v = j.at(name);
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > most)
+    throw std::invalid_argument(std::string("'") + name + "' must be an integer in [0, " + std::to_string(most) + "]");
+  return v.get<uint64_t>();
+}
+}  // namespace
+
 void from_json(const nlohmann::json& j, BoardResult& r) {
-  r.index = j.at("index").get<int>();
-  r.seed = j.at("seed").get<uint64_t>();
-  r.score = j.at("score").get<uint64_t>();
-  r.turns = j.at("turns").get<int>();
-  r.peak_population = j.at("peak_population").get<uint64_t>();
-  r.moves = j.at("moves").get<uint64_t>();
-  r.player_calls = j.value("player_calls", uint64_t{0});
-  r.peak_genomes = j.value("peak_genomes", uint64_t{0});
+  if (!j.is_object()) throw std::invalid_argument("a game record is an object");
+  constexpr uint64_t kAny = UINT64_MAX;
+  r.index = static_cast<int>(counted_field(j, "index", INT32_MAX));
+  r.seed = counted_field(j, "seed", kAny);
+  r.score = counted_field(j, "score", kAny);
+  r.turns = static_cast<int>(counted_field(j, "turns", INT32_MAX));
+  r.peak_population = counted_field(j, "peak_population", kAny);
+  r.moves = counted_field(j, "moves", kAny);
+  r.player_calls = j.contains("player_calls") ? counted_field(j, "player_calls", kAny) : 0;
+  r.peak_genomes = j.contains("peak_genomes") ? counted_field(j, "peak_genomes", kAny) : 0;
+  if (!j.at("seconds").is_number()) throw std::invalid_argument("'seconds' must be a number");
   r.seconds = j.at("seconds").get<double>();
-  r.fault = j.at("fault").is_null() ? "" : j.at("fault").get<std::string>();
+  const auto& fault = j.at("fault");
+  if (!fault.is_null() && !fault.is_string()) throw std::invalid_argument("'fault' must be null or text");
+  r.fault = fault.is_null() ? "" : fault.get<std::string>();
 }
 
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,

@@ -39,6 +39,11 @@ int run_score(const ScoreOptions& options) {
     if (r->fault.empty()) scores.push_back(r->score);
     else faulted.push_back(&*r);
   }
+  if (scores.empty()) {
+    std::printf("%s faulted on every one of its %d boards: no score (first fault: %s)\n", entrant.player.c_str(),
+                run.boards, faulted.front()->fault.c_str());
+    return 3;
+  }
   const ScoreSummary s = summarise(scores);
   std::printf("%s over %zu boards (master seed %llu%s)\n", entrant.player.c_str(), s.n,
               static_cast<unsigned long long>(run.master_seed), faulted.empty() ? "" : ", faulted boards left out");

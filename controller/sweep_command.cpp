@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -65,6 +66,7 @@ std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
 
 int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
+  if (!options.csv_file.empty()) check_writable(options.csv_file);
   Journal journal = open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
                                  [&] { return sweep_header(options); });
   const RunHeader& run = journal.header();
@@ -175,8 +177,7 @@ int run_sweep(const SweepOptions& options) {
     write_json_file(json_file, out);
   }
   if (!options.csv_file.empty()) {
-    std::ofstream csv(options.csv_file);
-    if (!csv) throw std::runtime_error("cannot write '" + options.csv_file + "'");
+    std::ostringstream csv;
     csv << "setting";
     for (const auto& key : keys) csv << "," << key;
     csv << ",boards,geometric_mean,ci95_low,ci95_high,median,share_of_ones,ratio_to_baseline,ratio_ci95_low,"
@@ -190,6 +191,7 @@ int run_sweep(const SweepOptions& options) {
           << s.share_of_ones << "," << p.ratio << "," << p.ratio_low << "," << p.ratio_high << ","
           << (p.significant ? "true" : "false") << "," << (e == baseline ? "true" : "false") << "\n";
     }
+    write_file_atomically(options.csv_file, csv.str());
   }
   if (!options.plot_file.empty()) draw_with_matplotlib("plot_sweep.py", {json_file, plot_stem(options.plot_file)});
   return faults.empty() ? 0 : 3;

@@ -113,12 +113,11 @@ int run_play(const PlayOptions& options) {
   }
   const Track track = track_from_json(j, config);
 
-  std::ofstream trace_out;
+  CheckedFile trace_out;
   TraceSink sink;
   if (!options.trace_file.empty()) {
-    trace_out.open(options.trace_file);
-    if (!trace_out) throw std::runtime_error("cannot write trace file '" + options.trace_file + "'");
-    sink = [&](const nlohmann::json& event) { trace_out << event.dump() << "\n"; };
+    trace_out = CheckedFile(options.trace_file, CheckedFile::Mode::kTruncate);
+    sink = [&](const nlohmann::json& event) { trace_out.write(event.dump() + "\n"); };
   }
   std::optional<GameRecorder> recorder;
   if (!options.record_file.empty()) recorder.emplace(options.record);
@@ -128,6 +127,7 @@ int run_play(const PlayOptions& options) {
   game_options.observer = recorder ? &*recorder : nullptr;
   try {
     const GameResult r = play_game(config, track, player, options.seed, game_options);
+    if (sink) trace_out.sync();
     std::printf("%s on %s: score %llu after %d turns (peak %llu specimens, %llu moves)\n", player.name.c_str(),
                 options.track_file.c_str(), static_cast<unsigned long long>(r.score), r.turns,
                 static_cast<unsigned long long>(r.peak_population), static_cast<unsigned long long>(r.moves));

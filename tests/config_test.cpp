@@ -82,7 +82,7 @@ TEST(ConfigTest, BadValueIsAnError) {
                                                                                    {"mutation", "0.1%"},
                                                                                    {"crossover", ""}}) {
     Config c;
-    const std::string e = error_of([&] { c.set(key, value); });
+    const std::string e = error_of([&, &key = key, &value = value] { c.set(key, value); });
     EXPECT_TRUE(contains(e, "invalid value '" + value + "' for config key '" + key + "'")) << e;
   }
 }

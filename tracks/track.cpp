@@ -1,11 +1,13 @@
 #include "tracks/track.h"
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include "controller/rng.h"
 
@@ -191,7 +193,15 @@ std::vector<ColourRole> draw_roles(const Config& config, Rng& rng) {
 }  // namespace
 
 Track generate_track(const Config& config, uint64_t board_seed) {
+  const auto start = std::chrono::steady_clock::now();
+  auto next_report = start + std::chrono::seconds(5);
   for (int attempt = 0; attempt < config.max_track_attempts; ++attempt) {
+    if (const auto now = std::chrono::steady_clock::now(); now >= next_report) {
+      next_report = now + std::chrono::seconds(5);
+      spdlog::info("board seed {}: {} of at most {} track attempts in {:.0f} s, none yet with {} start cells", board_seed,
+                   attempt, config.max_track_attempts, std::chrono::duration<double>(now - start).count(),
+                   config.min_start_cells);
+    }
     Rng rng(stream_key(board_seed, kTagTrack, static_cast<uint64_t>(attempt)));
     std::vector<ColourRole> roles = draw_roles(config, rng);
     std::vector<int> empties;
@@ -242,9 +252,13 @@ nlohmann::json track_to_json(const Track& track) {
 
 Track track_from_json(const nlohmann::json& j, Config& config) {
   auto fail = [](const std::string& what) { return std::invalid_argument("track file: " + what); };
+  // Range-checked before narrowing: 4294967349 is not 53.
   auto integer = [&](const nlohmann::json& v, const std::string& what) {
     if (!v.is_number_integer()) throw fail(what + " must be an integer");
-    return v.get<int>();
+    const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= 1000000u
+                                             : v.get<int64_t>() >= -1000000 && v.get<int64_t>() <= 1000000;
+    if (!fits) throw fail(what + " " + abbreviated(v.dump()) + " is out of range");
+    return static_cast<int>(v.get<int64_t>());
   };
   if (!j.is_object()) throw fail("must be a JSON object");
   for (const char* key : {"width", "height", "goal_column", "colours", "roles"})

@@ -1,0 +1,21 @@
+# Robustness checks: the command-line regression script, and (with RATRACE_FUZZ=ON, clang
+# only) libFuzzer targets for every parser of outside input. scripts/test.sh builds them
+# in build-asan/ with AddressSanitizer and UndefinedBehaviorSanitizer.
+add_test(NAME robustness_cli
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/robustness_cli_test.sh $<TARGET_FILE:ratrace>)
+set_tests_properties(robustness_cli PROPERTIES TIMEOUT 300)
+
+option(RATRACE_FUZZ "Build the libFuzzer targets in tests/fuzz (needs clang)" OFF)
+if(RATRACE_FUZZ)
+  foreach(target track config journal set)
+    add_executable(fuzz_${target} tests/fuzz/fuzz_${target}.cpp)
+    target_link_libraries(fuzz_${target} PRIVATE ratrace_core TBB::tbb)
+    target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)
+  endforeach()
+endif()
+
+# SIGKILL at random moments of short runs, resumed until done: no finished game lost,
+# every result equal to an uninterrupted run's (scripts/kill9_check.py; ~10 s).
+add_test(NAME kill9_resume
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/kill9_check.py $<TARGET_FILE:ratrace> --trials 20)
+set_tests_properties(kill9_resume PROPERTIES TIMEOUT 600)

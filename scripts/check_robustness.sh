@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The sanitizer and fuzzing part of CI (scripts/test.sh runs it after the Release tests):
+# 1. builds everything with clang, AddressSanitizer and UndefinedBehaviorSanitizer in
+#    build-asan/ and runs the test suite there (bench_signature left out: it replays the
+#    fixed benchmark, ~15x slower under ASan, and its exactness is checked in the Release
+#    build; the sanitizers see the same code through the determinism and player tests);
+# 2. runs each libFuzzer target (tests/fuzz: track file, config file, journal, --set) for
+#    RATRACE_FUZZ_SECONDS (default 40) seconds from its committed corpus. A crash, a hang
+#    (over 10 s on one input), a sanitizer report or a silently accepted bad input (the
+#    targets abort on those) fails CI; the input is saved in build-asan/fuzz-<target>/.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="$root/build-asan"
+seconds="${RATRACE_FUZZ_SECONDS:-40}"
+jobs="$(nproc)"
+
+echo "== sanitizer build (clang, ASan + UBSan) in build-asan/" >&2
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DRATRACE_FUZZ=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+  >/dev/null
+cmake --build "$build" -j"$jobs"
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+echo "== test suite under ASan + UBSan" >&2
+(cd "$build" && ctest --output-on-failure -j"$jobs" --timeout 900 -E '^bench_signature$')
+
+echo "== fuzzing, ${seconds} s per target" >&2
+total=0
+for target in track config journal set; do
+  work="$build/fuzz-$target"
+  rm -rf "$work" && mkdir -p "$work"
+  log="$work/log.txt"
+  # New inputs go to $work; the committed corpus is only read.
+  if ! (cd "$work" && "$build/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+          -print_final_stats=1 "$work" "$root/tests/fuzz/corpus/$target" >"$log" 2>&1); then
+    tail -n 60 "$log" >&2
+    echo "fuzz_$target FAILED: the input is in $work (crash-*, timeout-*, oom-*)" >&2
+    exit 1
+  fi
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")"
+  total=$((total + runs))
+  echo "fuzz_$target: $runs inputs, no crash, hang or silent acceptance" >&2
+done
+echo "fuzzing: $total inputs in total" >&2

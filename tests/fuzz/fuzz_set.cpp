@@ -1,0 +1,45 @@
+// libFuzzer target: --set key=value parsing (split_assignment, then Config::set). What it
+// accepts must be the number the text says, and a config file with the same number must
+// be read to the same value: one parser for both.
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "controller/cli_support.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  ratrace::Config config;
+  std::string key, value;
+  try {
+    std::tie(key, value) = ratrace::split_assignment(text);
+    config.set(key, value);
+  } catch (const std::exception&) {
+    return 0;
+  }
+  const nlohmann::json held = config;
+  const nlohmann::json& number = held.at(key);
+  if (number.is_number_integer()) {
+    errno = 0;
+    char* end = nullptr;
+    const long long expected = std::strtoll(value.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0' || number.get<long long>() != expected) std::abort();
+  } else {
+    const double expected = std::strtod(value.c_str(), nullptr);
+    if (!std::isfinite(number.get<double>()) || number.get<double>() != expected) std::abort();
+  }
+  // The same text as a JSON number in a file: read alike, or refused as JSON.
+  const auto as_file = nlohmann::json::parse("{\"" + key + "\": " + value + "}", nullptr, false);
+  if (as_file.is_discarded()) return 0;
+  ratrace::Config from_file;
+  try {
+    from_json(as_file, from_file);
+  } catch (const std::exception&) {
+    return 0;
+  }
+  if (nlohmann::json(from_file).at(key) != number) std::abort();
+  return 0;
+}

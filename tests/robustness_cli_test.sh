@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The command-line regressions of issue 15, run against the built binary: each defect's
+# command and the exit code and message it must give now. Usage: robustness_cli_test.sh RATRACE
+set -uo pipefail
+ratrace="$(realpath "$1")"
+work="$(mktemp -d)"
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+
+# expect CODE PATTERN COMMAND...: runs COMMAND (ratrace arguments), checks its exit code
+# and that its standard error (and output) matches PATTERN.
+expect() {
+  local code="$1" pattern="$2"
+  shift 2
+  local out actual
+  out="$(timeout 120 "$ratrace" "$@" 2>&1)"
+  actual=$?
+  if [ "$actual" -ne "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL: ratrace ${*:1:8} -> exit $actual (want $code), output:"
+    head -c 2000 <<<"$out"
+    echo
+    failures=$((failures + 1))
+  else
+    echo "ok: ratrace ${*:1:6} -> $actual"
+  fi
+}
+
+small=(--set turns=300 --player ForwardRandom)
+
+# 1. Every write is checked.
+expect 2 "cannot write.*/dev/full.*No space" score --boards 3 "${small[@]}" --journal /dev/full --json /dev/full
+expect 2 "No space" track --json /dev/full
+"$ratrace" track --set width=20 --set goal_column=16 --json track.json >/dev/null 2>&1
+expect 2 "No space" play --track track.json --set width=20 --set goal_column=16 --turns 50 --trace /dev/full
+[ -c /dev/full ] || { echo "FAIL: /dev/full was replaced"; failures=$((failures + 1)); }
+
+# 3. A new run never replaces a journal; two runs never share one.
+expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl
+expect 2 "already exists \(2 finished games\).*--force" score --boards 2 "${small[@]}" --journal j.jsonl
+expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl --force
+"$ratrace" score --boards 1000 --set turns=5000 --player ForwardRandom --threads 1 --journal long.jsonl >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 100); do [ -s long.jsonl ] && break; sleep 0.1; done
+expect 2 "being written by another run \(pid $first: .*score" score --resume long.jsonl
+kill -INT $first
+wait $first
+[ $? -eq 130 ] || { echo "FAIL: an interrupted run must exit 130"; failures=$((failures + 1)); }
+# Default names differ with the config.
+"$ratrace" score --boards 1 --set turns=100 --player ForwardRandom >/dev/null 2>&1
+"$ratrace" score --boards 1 --set turns=100 --set mutation=0.02 --player ForwardRandom >/dev/null 2>&1
+[ "$(ls runs/score-ForwardRandom-seed1-*.jsonl | wc -l)" -eq 2 ] ||
+  { echo "FAIL: two configs must get two default journals"; ls runs; failures=$((failures + 1)); }
+
+# 4. --resume checks the journal and refuses flags that would change the run.
+"$ratrace" score --boards 3 "${small[@]}" --journal r.jsonl >/dev/null 2>&1
+sed '2s/"seed":[0-9]*/"seed":999999999/' r.jsonl >bad_seed.jsonl
+expect 2 "line 2: board .* has seed 999999999" score --resume bad_seed.jsonl
+sed '1s/"master_seed":1/"master_seed":2/' r.jsonl >bad_master.jsonl
+expect 2 "master seed 2 gives it" score --resume bad_master.jsonl
+sed '1s/"boards":3/"boards":0/' r.jsonl >no_boards.jsonl
+expect 2 "boards must be an integer in \[1" score --resume no_boards.jsonl
+sed '2s/"score":[0-9]*/"score":0/' r.jsonl >zero.jsonl
+expect 2 "a score is at least 1" score --resume zero.jsonl
+sed '2s/"entrant":0/"entrant":7/' r.jsonl >bad_entrant.jsonl
+expect 2 "entrant 7 is out of range" score --resume bad_entrant.jsonl
+# (found while testing: a pipe as journal made --resume wait forever)
+expect 2 "is not a regular file" score --resume <(cat r.jsonl)
+expect 2 "--seed cannot be combined with --resume" score --resume r.jsonl --seed 2
+expect 2 "--set cannot be combined with --resume" score --resume r.jsonl --set mutation=0.02
+expect 2 "--player cannot be combined with --resume" score --resume r.jsonl --player Bishop
+expect 2 "--boards cannot be combined with --resume" score --resume r.jsonl --boards 9
+expect 0 "geometric mean" score --resume r.jsonl --seed 1 --boards 3 --threads 1
+
+# 5. Track-file integers do not wrap.
+sed 's/"width": 20/"width": 4294967316/' track.json >wide.json
+expect 2 "width 4294967316 is out of range" play --track wide.json
+
+# 6. A mistyped log level is a usage error.
+expect 2 "log-level" score --log-level Info
+
+# 7. Configs that can never run are refused up front.
+expect 2 "goal_column 999 cannot be reached" score --set width=1000 --set height=30 --set goal_column=999
+expect 2 "most specimens" score --set offspring=1000000 --set turns=99
+expect 2 "max_track_attempts must be in" score --set max_track_attempts=2000000000
+
+# 8. Clear messages and exit 2 for bad numbers; bad output paths before the first game.
+expect 2 "--boards: expected a whole number in \[1, 1000000\]" score --boards 2000000000
+expect 2 "--turns: expected a whole number" play --track track.json --turns -5
+expect 2 "--threads: expected a whole number" score --threads -3
+expect 2 "--seed: expected a whole number" score --seed -1
+# (100 kB: a single argument may not be longer than 128 kB)
+huge="$(head -c 100000 /dev/zero | tr '\0' 9)"
+expect 2 "for config key 'turns'" score --set "turns=$huge"
+[ "$("$ratrace" score --set "turns=$huge" 2>&1 | wc -c)" -lt 400 ] ||
+  { echo "FAIL: a huge number must not be echoed"; failures=$((failures + 1)); }
+printf '{"turns": %s}' "$(head -c 1000000 /dev/zero | tr '\0' 9)" >huge.json
+[ "$("$ratrace" score --config huge.json 2>&1 | wc -c)" -lt 700 ] ||
+  { echo "FAIL: a huge number in a file must not be echoed"; failures=$((failures + 1)); }
+echo '{"turns": 9223372036854775808}' >big.json
+expect 2 "invalid value '9223372036854775808' for config key 'turns'" score --config big.json
+echo '{"mutation": 4.9e-324}' >tiny.json
+expect 0 "geometric mean" score --boards 1 "${small[@]}" --config tiny.json --journal tiny.jsonl
+expect 0 "geometric mean" score --boards 1 --set turns=300 --player ForwardRandom --set mutation=1e-400 --journal tiny2.jsonl
+mkdir -p folder
+expect 2 "is a folder" score --boards 1 "${small[@]}" --json folder --journal path.jsonl
+[ ! -e path.jsonl ] || { echo "FAIL: a bad --json path must stop the run before its journal"; failures=$((failures + 1)); }
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
