@@ -1,9 +1,10 @@
-# Runs `ratrace bench` (with -DRULES=<dialect>: `ratrace bench --rules <dialect>`) and fails
+# Runs a binary's `bench` (with -DRULES=<dialect>: `ratrace bench --rules <dialect>`) and fails
 # unless its signature equals the one recorded in the repo.
-if(NOT DEFINED RULES)
-  set(RULES cpp)
+set(rules_flags)
+if(DEFINED RULES)
+  set(rules_flags --rules ${RULES})
 endif()
-execute_process(COMMAND ${RATRACE} bench --threads 2 --rules ${RULES} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND ${RATRACE} bench --threads 2 ${rules_flags} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ratrace bench failed (${rc}):\n${out}\n${err}")
 endif()

@@ -65,7 +65,7 @@ TEST(Record, TotalsEqualTheGamesResult) {
 
 TEST(Record, PathsEndWhereTheirLivesEnded) {
   BoardResult r;
-  const nlohmann::json rec = record_board("Running Star", 3, true, r, {50, 30});  // scores 17 in 300 turns
+  const nlohmann::json rec = record_board("Running Star (reconstruction)", 3, true, r, {50, 30});  // scores 17 in 300 turns
   Config config;
   const Track track = track_of_record(rec, config);
   ASSERT_GT(r.score, 1u);
@@ -115,7 +115,7 @@ TEST(Record, RecordingChangesNeitherTheGameNorItsRecord) {
 
 TEST(Render, SvgHasEveryCellAndALegendOfEveryColour) {
   BoardResult r;
-  const nlohmann::json rec = record_board("Running Star", 3, true, r);
+  const nlohmann::json rec = record_board("Running Star (reconstruction)", 3, true, r);
   Config config;
   const Track track = track_of_record(rec, config);
   const std::string svg = render_svg(track, &rec, RenderOptions{});

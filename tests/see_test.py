@@ -50,7 +50,7 @@ def play_board(ratrace, tmp):
 def record_and_page(ratrace, tmp):
     record = os.path.join(tmp, "rec.json")
     page = os.path.join(tmp, "replay.html")
-    run([ratrace, "play", "--player", "Running Star", "--seed", "1", "--board", "3", "--record", record] + SMALL)
+    run([ratrace, "play", "--player", "Running Star (reconstruction)", "--seed", "1", "--board", "3", "--record", record] + SMALL)
     run([ratrace, "replay", "--record", record, "--html", page])
     with open(record) as f:
         return json.load(f), page
