@@ -30,7 +30,8 @@ TEST(MorpionBoard, StartPositionHasMorpionMdsTwentyEightMovesInLayerOrder) {
 }
 
 TEST(MorpionBoard, MoveNotationRoundTrips) {
-  for (const Move& m : Board().legal_moves()) EXPECT_EQ(parse_move(to_string(m)), m);
+  const Board board;  // alive through the loop: legal_moves() views the board's own list
+  for (const Move& m : board.legal_moves()) EXPECT_EQ(parse_move(to_string(m)), m);
   EXPECT_THROW(parse_move("2,2 (0,4,nw)"), std::invalid_argument);
   EXPECT_THROW(parse_move("9,9 (0,4,ne)"), std::invalid_argument);
 }
