@@ -1,6 +1,6 @@
 // libFuzzer target: --set key=value parsing (split_assignment, then Config::set). What it
-// accepts must be the number the text says, and a config file with the same number must
-// be read to the same value: one parser for both.
+// accepts must be the number (or, for a named setting such as the rules dialect, the word)
+// the text says, and a config file with the same value must be read alike: one parser for both.
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -22,6 +22,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const nlohmann::json held = config;
   const nlohmann::json& number = held.at(key);
+  if (number.is_string()) {
+    // A named setting keeps the word it was given; a file holds it as a JSON string.
+    if (number.get<std::string>() != value) std::abort();
+    ratrace::Config from_file;
+    try {
+      from_json(nlohmann::json{{key, value}}, from_file);
+    } catch (const std::exception&) {
+      std::abort();
+    }
+    if (nlohmann::json(from_file).at(key) != number) std::abort();
+    return 0;
+  }
   if (number.is_number_integer()) {
     errno = 0;
     char* end = nullptr;
