@@ -49,7 +49,8 @@ RunHeader new_run(const LeaderboardOptions& options) {
   if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
   std::vector<std::string> players = options.players;
   if (players.empty())
-    for (const auto& [name, info] : registered_players()) players.push_back(name);
+    for (const auto& [name, info] : registered_players())
+      if (info.candidate_for == nullptr) players.push_back(name);
   std::set<std::string> seen;
   for (const auto& name : players) {
     find_player(name);

@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   ratrace::LeaderboardOptions leaderboard;
   auto* leaderboard_cmd =
       app.add_subcommand("leaderboard", "Every player on the same boards, ranked next to the published leaderboard");
-  leaderboard_cmd->add_option("--players", leaderboard.players, "Comma-separated player names (default: every player)")
+  leaderboard_cmd->add_option("--players", leaderboard.players, "Comma-separated player names (default: every player but calibration candidates)")
       ->delimiter(',');
   leaderboard_cmd->add_option("--markdown", leaderboard.markdown_file, "Write the table and notes as Markdown here");
   leaderboard_cmd->add_option("--plot", leaderboard.plot_file, "Draw a forest plot to FILE.png and FILE.svg");

@@ -32,6 +32,11 @@ bool register_player(PlayerInfo info, std::string_view source_file) {
     return false;
   }
   const std::string name = info.name;
+  if (name.find(',') != std::string::npos) {
+    errors().push_back("the player '" + name + "' registered in " + described(source_file) +
+                       " has a comma in its name, which --players could not name; rename it");
+    return false;
+  }
   if (!registry().emplace(name, std::move(info)).second) {
     errors().push_back("two players are named '" + name + "': one in " + described(source_files()[name]) +
                        ", another in " + described(source_file) + "; rename one of them");

@@ -30,6 +30,10 @@ struct PlayerInfo {
   const char* published_rules = nullptr;
   // The score of the original code where one was measured (how, where), else null.
   const char* original_figure = nullptr;
+  // For an alternative reading of a lost original: the name of the player it is an
+  // alternative to. Such a candidate is kept so that the calibration procedure of
+  // docs/RECONCILIATION.md can be re-run; a leaderboard plays it only when named.
+  const char* candidate_for = nullptr;
 };
 
 // Adds a player to the registry; returns true so it can initialise a static. It never throws:
@@ -47,9 +51,13 @@ const PlayerInfo& find_player(std::string_view name);
 
 }  // namespace ratrace
 
-// Registers a player from a PlayerInfo initialiser, in the player's own .cpp file:
+// Registers a player from a PlayerInfo initialiser, in the player's own .cpp file (which may
+// also register that player's calibration candidates):
 //   RATRACE_PLAYER({.name = "Bishop", .author = "trichoplax", ..., .move = bishop_move});
+#define RATRACE_PLAYER_CONCAT_(a, b) a##b
+#define RATRACE_PLAYER_NAME_(counter) RATRACE_PLAYER_CONCAT_(ratrace_player_registered_, counter)
 #define RATRACE_PLAYER(...) \
   namespace {               \
-  [[maybe_unused]] const bool ratrace_player_registered = ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__, __FILE__); \
+  [[maybe_unused]] const bool RATRACE_PLAYER_NAME_(__COUNTER__) = \
+      ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__, __FILE__); \
   }

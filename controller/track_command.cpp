@@ -21,7 +21,8 @@ int run_players(bool as_json) {
     for (const auto& [name, p] : registered_players())
       list.push_back({{"name", name}, {"author", p.author}, {"language", p.language},
                       {"published_score", p.published_score}, {"published_games", p.published_games},
-                      {"published_rank", p.published_rank}, {"summary", p.summary}, {"choices", p.choices}});
+                      {"published_rank", p.published_rank}, {"summary", p.summary}, {"choices", p.choices},
+                      {"candidate_for", p.candidate_for ? nlohmann::json(p.candidate_for) : nlohmann::json(nullptr)}});
     std::printf("%s\n", list.dump(2).c_str());
     return 0;
   }
@@ -30,6 +31,7 @@ int run_players(bool as_json) {
     if (p.published_score > 0) std::printf("  published %s", format_score(p.published_score).c_str());
     if (p.published_games > 0) std::printf(" over %d games", p.published_games);
     if (p.published_rank > 0) std::printf(", rank %d", p.published_rank);
+    if (p.candidate_for) std::printf("  calibration candidate for %s", p.candidate_for);
     std::printf("\n    %s\n", p.summary.c_str());
     if (!p.choices.empty()) std::printf("    choices: %s\n", p.choices.c_str());
   }

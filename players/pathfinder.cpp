@@ -2,9 +2,10 @@
 // direction (prefix 01) or give it a weight; the last 20 bits give the weights of unknown
 // cells, of trap targets, of a dodge (vertical step) and a target weight. The rat weighs a
 // 3x7 grid covering the view to its right (padded with unknown rows above and below), finds
-// the cheapest path to the grid's right edge and takes its first step; when even that
-// path's weight is below the target weight it moves randomly instead (never back), and now
-// and then it takes the second-cheapest path.
+// the cheapest path to the grid's right edge and takes its first step; when that path's
+// weight is on the wrong side of the target weight the rat is "stuck" and moves randomly
+// instead (never back), and now and then it takes the second-cheapest path. Which side is
+// wrong is the write-up's contradiction; both readings are registered (see the candidate).
 #include <array>
 #include <bit>
 #include <climits>
@@ -61,6 +62,11 @@ constexpr int weight_of_field(uint32_t abcde) {
 }
 int weight_of(const Genome& genome, int start) { return weight_of_field(genome.chunk(start, kColourBits)); }
 
+// When the rat is stuck: its cheapest path weighs less than the target weight (the
+// write-up's text as written) or more (what the write-up's word "stuck" suggests).
+enum class Stuck { kBelowTarget, kAboveTarget };
+
+template <Stuck kStuck>
 Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   // 0. Each colour's gene: a trap direction (prefix 01) or a weight.
   std::array<int8_t, 16> colour_weight{}, colour_trap{};  // colour_trap: direction, or -1
@@ -152,9 +158,11 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
     steps[k] = s;
   }
 
-  // 4. No path, or even the cheapest one below the target weight: "stuck", a random step
+  // 4. No path, or the cheapest one on the stuck side of the target weight: a random step
   //    that is not backwards (and not out of bounds).
-  if (count == 0 || cost[0] < weight_of(genome, kTargetStart)) {
+  const int target = weight_of(genome, kTargetStart);
+  const bool stuck = kStuck == Stuck::kBelowTarget ? cost[0] < target : cost[0] > target;
+  if (count == 0 || stuck) {
     std::array<Move, kSteps.size()> in_bounds{};
     int k = 0;
     for (const Move& s : kSteps)
@@ -202,5 +210,17 @@ RATRACE_PLAYER({
         "that ranking; its probability is dodge/64 (rng drawn only when the dodge weight is positive and "
         "there are two candidates); the random move is uniform over those five steps whose cell is in "
         "bounds (also taken when no path exists).",
-    .move = ratrace::pathfinder_move,
+    .move = ratrace::pathfinder_move<ratrace::Stuck::kBelowTarget>,
+})
+
+RATRACE_PLAYER({
+    .name = "Pathfinder (stuck above target)",
+    .author = "Zgarb",
+    .language = "C++",
+    .summary = "Pathfinder with the other reading of 'stuck': the rat moves randomly when its cheapest path "
+               "weighs MORE than the genome's target weight, and follows the path otherwise.",
+    .choices = "Everything as Pathfinder except the comparison with the target weight (bits 95-99): "
+               "random when the cheapest path's weight is above it (ties follow the path).",
+    .move = ratrace::pathfinder_move<ratrace::Stuck::kAboveTarget>,
+    .candidate_for = "Pathfinder",
 })

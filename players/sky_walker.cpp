@@ -21,16 +21,35 @@ constexpr int kTeleporterSlot = 7;
 
 int offset_component(uint32_t code) { return static_cast<int>(code % 3) - 1; }
 
-// Preference categories, best first; within a category the choice is random.
-constexpr std::array<std::array<Move, 2>, 5> kCategories = {{
-    {{{1, 0}, {1, 0}}},     // straight ahead (a category of one)
-    {{{1, -1}, {1, 1}}},    // diagonally ahead
-    {{{0, -1}, {0, 1}}},    // up or down
-    {{{-1, -1}, {-1, 1}}},  // diagonally back
-    {{{-1, 0}, {-1, 0}}},   // straight back (a category of one)
-}};
-constexpr std::array<int, 5> kCategorySize = {1, 2, 2, 2, 1};
+// A preference category: moves of equal preference, chosen among at random when several are open.
+struct Category {
+  std::array<Move, 3> moves;
+  int size;
+};
 
+// Preference categories, best first: straight ahead before the diagonals ahead (the
+// registered reading), or the three forward moves as one category (a candidate).
+constexpr std::array<Category, 5> kStraightFirst = {{
+    {{{{1, 0}}}, 1},
+    {{{{1, -1}, {1, 1}}}, 2},
+    {{{{0, -1}, {0, 1}}}, 2},
+    {{{{-1, -1}, {-1, 1}}}, 2},
+    {{{{-1, 0}}}, 1},
+}};
+constexpr std::array<Category, 4> kForwardTied = {{
+    {{{{1, -1}, {1, 0}, {1, 1}}}, 3},
+    {{{{0, -1}, {0, 1}}}, 2},
+    {{{{-1, -1}, {-1, 1}}}, 2},
+    {{{{-1, 0}}}, 1},
+}};
+
+// The readings the lost genome table and preference list leave open.
+struct Reading {
+  bool forbid_trap_cells;  // a trap colour forbids its own cell as well as its target
+  bool forward_tied;       // kForwardTied instead of kStraightFirst
+};
+
+template <Reading kReading>
 Move sky_walker_move(const Genome& genome, const View& view, Rng& rng) {
   // Colours forbidden outright: walls and teleporters judged bad.
   std::array<bool, 16> bad_colour{};
@@ -58,22 +77,29 @@ Move sky_walker_move(const Genome& genome, const View& view, Rng& rng) {
       if (colour == kOutOfBounds) continue;
       for (int k = 0; k < 2; ++k) {
         if (colour != trap_colour[k]) continue;
+        if (kReading.forbid_trap_cells && near) forbidden[dx + 1][dy + 1] = true;
         const int tx = dx + trap_dx[k], ty = dy + trap_dy[k];
         if (tx >= -1 && tx <= 1 && ty >= -1 && ty <= 1) forbidden[tx + 1][ty + 1] = true;
       }
     }
   }
 
-  for (size_t c = 0; c < kCategories.size(); ++c) {
-    Move open[2];
-    int count = 0;
-    for (int i = 0; i < kCategorySize[c]; ++i) {
-      const Move m = kCategories[c][i];
-      if (!forbidden[m.dx + 1][m.dy + 1]) open[count++] = m;
+  auto first_open = [&](const auto& categories, Move& chosen) {
+    for (const Category& category : categories) {
+      Move open[3];
+      int count = 0;
+      for (int i = 0; i < category.size; ++i) {
+        const Move m = category.moves[i];
+        if (!forbidden[m.dx + 1][m.dy + 1]) open[count++] = m;
+      }
+      if (count == 0) continue;
+      chosen = count == 1 ? open[0] : open[rng.below(static_cast<uint32_t>(count))];
+      return true;
     }
-    if (count == 1) return open[0];
-    if (count == 2) return open[rng.below(2)];
-  }
+    return false;
+  };
+  Move chosen{};
+  if (kReading.forward_tied ? first_open(kForwardTied, chosen) : first_open(kStraightFirst, chosen)) return chosen;
   // Every move is forbidden: leap straight ahead anyway.
   return Move{1, 0};
 }
@@ -105,5 +131,39 @@ RATRACE_PLAYER({
                "(-1,0); if all are forbidden, (1,0) anyway. Trap colours in the whole 5x5 view are used, "
                "marking targets inside the 3x3 neighbourhood. Draws from the RNG only when two moves of the "
                "chosen category are open.",
-    .move = ratrace::sky_walker_move,
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = false, .forward_tied = false}>,
+})
+
+RATRACE_PLAYER({
+    .name = "SkyWalker (trap cells forbidden)",
+    .author = "Dominik Müller",
+    .language = "Python",
+    .summary = "SkyWalker with each trap colour's own cell forbidden as well as the cell at its offset.",
+    .choices = "As SkyWalker, but a cell of one of the two trap colours in the 3x3 neighbourhood is forbidden "
+               "too.",
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = true, .forward_tied = false}>,
+    .candidate_for = "SkyWalker",
+})
+
+RATRACE_PLAYER({
+    .name = "SkyWalker (forward moves tied)",
+    .author = "Dominik Müller",
+    .language = "Python",
+    .summary = "SkyWalker preferring the three forward moves equally (random among the open ones), then up or "
+               "down, then diagonally back, then back.",
+    .choices = "As SkyWalker, but the preference list's first category is (1,-1), (1,0), (1,1) together.",
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = false, .forward_tied = true}>,
+    .candidate_for = "SkyWalker",
+})
+
+RATRACE_PLAYER({
+    .name = "SkyWalker (trap cells forbidden and forward moves tied)",
+    .author = "Dominik Müller",
+    .language = "Python",
+    .summary = "SkyWalker with both of the other readings: trap colours' own cells forbidden and the three "
+               "forward moves preferred equally.",
+    .choices = "As SkyWalker, with the changes of 'SkyWalker (trap cells forbidden)' and 'SkyWalker (forward "
+               "moves tied)' together.",
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = true, .forward_tied = true}>,
+    .candidate_for = "SkyWalker",
 })

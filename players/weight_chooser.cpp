@@ -7,21 +7,43 @@ namespace {
 // Colour c's weight is bits [6c, 6c+6) as a number (0..63).
 int weight(const Genome& genome, int colour) { return static_cast<int>(genome.chunk(6 * colour, 6)); }
 
+// How a forward move's worth is read from the one-sentence write-up: the mean over its own
+// cell and the cells that could follow it, the mean over the following cells only (the
+// literal reading), or its own weight plus the mean of the following cells.
+enum class Worth { kMeanWithOwn, kMeanOfFollowing, kOwnPlusMeanOfFollowing };
+
+template <Worth kWorth>
 Move weight_chooser_move(const Genome& genome, const View& view, Rng& rng) {
-  // The candidate ("blue") moves are the in-bounds forward moves (1, dy); each is worth the
-  // mean weight of its own cell and of the in-bounds cells one step further ahead,
-  // (2, dy-1..dy+1) ("yellow"). Means are compared exactly as fractions sum / count.
+  // The candidate ("blue") moves are the in-bounds forward moves (1, dy); the cells that
+  // could follow one are the in-bounds cells one step further ahead, (2, dy-1..dy+1)
+  // ("yellow"). A worth is a fraction sum / count, compared exactly.
   int best_sum = -1, best_count = 1;
   int best[3];
   int tied = 0;
   for (int dy = -1; dy <= 1; ++dy) {
     if (view(1, dy) == kOutOfBounds) continue;
-    int sum = weight(genome, view(1, dy)), count = 1;
+    const int own = weight(genome, view(1, dy));
+    int following = 0, count = 0;
     for (int ny = dy - 1; ny <= dy + 1; ++ny) {
       const int colour = view(2, ny);
       if (colour == kOutOfBounds) continue;
-      sum += weight(genome, colour);
+      following += weight(genome, colour);
       ++count;
+    }
+    int sum = 0;
+    switch (kWorth) {
+      case Worth::kMeanWithOwn:
+        sum = own + following;
+        ++count;
+        break;
+      case Worth::kMeanOfFollowing:
+        if (count == 0) count = 1;  // nothing ahead in bounds: worth 0
+        sum = following;
+        break;
+      case Worth::kOwnPlusMeanOfFollowing:
+        if (count == 0) count = 1;
+        sum = own * count + following;
+        break;
     }
     const int lhs = sum * best_count, rhs = best_sum * count;
     if (lhs > rhs) {
@@ -56,5 +78,29 @@ RATRACE_PLAYER({
                "literal reading, follow-up cells only, cannot learn to avoid a deadly colour straight ahead and "
                "scored 3.0 [0.8, 11.7] over 20 boards, against 220.8 published); ties at random (drawing only on "
                "a tie).",
-    .move = ratrace::weight_chooser_move,
+    .move = ratrace::weight_chooser_move<ratrace::Worth::kMeanWithOwn>,
+})
+
+RATRACE_PLAYER({
+    .name = "WeightChooser (following cells only)",
+    .author = "unknown (the write-up names no author)",
+    .language = "C#",
+    .summary = "WeightChooser read literally: a forward move is worth the mean weight of the (in-bounds) cells "
+               "that could follow it, its own cell left out.",
+    .choices = "As WeightChooser, but the candidate cell's own weight is not part of the mean; a move with no "
+               "in-bounds cell ahead is worth 0.",
+    .move = ratrace::weight_chooser_move<ratrace::Worth::kMeanOfFollowing>,
+    .candidate_for = "WeightChooser",
+})
+
+RATRACE_PLAYER({
+    .name = "WeightChooser (own plus mean ahead)",
+    .author = "unknown (the write-up names no author)",
+    .language = "C#",
+    .summary = "WeightChooser with the move's own weight added in full to the mean weight of the cells that could "
+               "follow it.",
+    .choices = "As WeightChooser, but a move's worth is its own 6-bit weight plus the mean of the in-bounds cells "
+               "ahead of it (0 when none is in bounds).",
+    .move = ratrace::weight_chooser_move<ratrace::Worth::kOwnPlusMeanOfFollowing>,
+    .candidate_for = "WeightChooser",
 })

@@ -59,6 +59,23 @@ TEST_P(Conformance, NoFaultsAndResultsDependOnlyOnTheSeeds) {
   }
 }
 
+// A calibration candidate is an alternative to a registered player that is not itself a
+// candidate, and carries no published figures of its own (they belong to that player).
+TEST(CalibrationCandidates, EachIsAnAlternativeToARegisteredPlayer) {
+  int candidates = 0;
+  for (const auto& [name, info] : registered_players()) {
+    if (info.candidate_for == nullptr) continue;
+    ++candidates;
+    const auto it = registered_players().find(info.candidate_for);
+    ASSERT_NE(it, registered_players().end()) << name << " is a candidate for unknown '" << info.candidate_for << "'";
+    EXPECT_EQ(it->second.candidate_for, nullptr) << name;
+    EXPECT_EQ(info.published_score, 0) << name;
+    EXPECT_EQ(info.published_rank, 0) << name;
+    EXPECT_EQ(info.author, it->second.author) << name;
+  }
+  EXPECT_GT(candidates, 0);
+}
+
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string name;
   for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
