@@ -27,8 +27,8 @@ struct Category {
   int size;
 };
 
-// Preference categories, best first: straight ahead before the diagonals ahead (the
-// registered reading), or the three forward moves as one category (a candidate).
+// Preference categories, best first: the three forward moves as one category (the reading
+// the calibration chose), or straight ahead before the diagonals ahead (a candidate).
 constexpr std::array<Category, 5> kStraightFirst = {{
     {{{{1, 0}}}, 1},
     {{{{1, -1}, {1, 1}}}, 2},
@@ -119,19 +119,32 @@ RATRACE_PLAYER({
                "targets are forbidden, and the first open move in a fixed preference order is taken, random "
                "within a category.",
     .choices = "Followed: 4-bit colour numbers, 52 bits in all, of which only the first bit of each 3-bit "
-               "teleporter decider matters (decider > 3); a trap colour forbids only the cell at its stored "
-               "offset (the trap cell itself is not forbidden), wall and bad-teleporter colours and "
-               "out-of-bounds cells are forbidden themselves; two open moves of one category are chosen at "
-               "random. The write-up's genome table and its preference list were lost; chosen layout: walls "
-               "at bits 0-3 and 4-7, trap offsets at 8-11 and 12-15, trap colours at 16-19 and 20-23 (a "
-               "commenter cites bit_chunk(16,4) and bit_chunk(20,4) as the two trap slots), then four "
-               "teleporter slots of 7 bits (colour, then decider) at 24-51; bits 52-99 unused. A trap offset "
-               "is two bits dx and two bits dy, each (value mod 3) - 1. A decider > 3 marks that teleporter "
-               "colour bad. Preference order chosen: (1,0); (1,-1)/(1,1); (0,-1)/(0,1); (-1,-1)/(-1,1); "
-               "(-1,0); if all are forbidden, (1,0) anyway. Trap colours in the whole 5x5 view are used, "
-               "marking targets inside the 3x3 neighbourhood. Draws from the RNG only when two moves of the "
-               "chosen category are open.",
+               "teleporter decider matters (decider > 3); wall and bad-teleporter colours and out-of-bounds "
+               "cells are forbidden themselves; open moves of one category are chosen at random. The write-up's "
+               "genome table and its preference list were lost; chosen layout: walls at bits 0-3 and 4-7, trap "
+               "offsets at 8-11 and 12-15, trap colours at 16-19 and 20-23 (a commenter cites bit_chunk(16,4) "
+               "and bit_chunk(20,4) as the two trap slots), then four teleporter slots of 7 bits (colour, then "
+               "decider) at 24-51; bits 52-99 unused. A trap offset is two bits dx and two bits dy, each (value "
+               "mod 3) - 1. A decider > 3 marks that teleporter colour bad. Trap colours in the whole 5x5 view "
+               "are used, marking targets inside the 3x3 neighbourhood. Chosen by the calibration on seed 7 "
+               "under Python rules (docs/RECONCILIATION.md; published 122.9): the preference order "
+               "(1,-1)/(1,0)/(1,1); (0,-1)/(0,1); (-1,-1)/(-1,1); (-1,0), and if all are forbidden (1,0) anyway "
+               "(130.8, against 11.3 with straight ahead first); a trap colour forbids only the cell at its "
+               "offset, not its own cell (8.9 with both forbidden). Draws from the RNG only when two or more "
+               "moves of the chosen category are open.",
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = false, .forward_tied = true}>,
+})
+
+RATRACE_PLAYER({
+    .name = "SkyWalker (straight ahead first)",
+    .author = "Dominik Müller",
+    .language = "Python",
+    .summary = "SkyWalker preferring straight ahead, then the two diagonals ahead, then up or down, then "
+               "diagonally back, then back.",
+    .choices = "As SkyWalker, but the preference list's first category is (1,0) alone and the second "
+               "(1,-1)/(1,1).",
     .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = false, .forward_tied = false}>,
+    .candidate_for = "SkyWalker",
 })
 
 RATRACE_PLAYER({
@@ -141,29 +154,18 @@ RATRACE_PLAYER({
     .summary = "SkyWalker with each trap colour's own cell forbidden as well as the cell at its offset.",
     .choices = "As SkyWalker, but a cell of one of the two trap colours in the 3x3 neighbourhood is forbidden "
                "too.",
-    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = true, .forward_tied = false}>,
-    .candidate_for = "SkyWalker",
-})
-
-RATRACE_PLAYER({
-    .name = "SkyWalker (forward moves tied)",
-    .author = "Dominik Müller",
-    .language = "Python",
-    .summary = "SkyWalker preferring the three forward moves equally (random among the open ones), then up or "
-               "down, then diagonally back, then back.",
-    .choices = "As SkyWalker, but the preference list's first category is (1,-1), (1,0), (1,1) together.",
-    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = false, .forward_tied = true}>,
-    .candidate_for = "SkyWalker",
-})
-
-RATRACE_PLAYER({
-    .name = "SkyWalker (trap cells forbidden and forward moves tied)",
-    .author = "Dominik Müller",
-    .language = "Python",
-    .summary = "SkyWalker with both of the other readings: trap colours' own cells forbidden and the three "
-               "forward moves preferred equally.",
-    .choices = "As SkyWalker, with the changes of 'SkyWalker (trap cells forbidden)' and 'SkyWalker (forward "
-               "moves tied)' together.",
     .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = true, .forward_tied = true}>,
+    .candidate_for = "SkyWalker",
+})
+
+RATRACE_PLAYER({
+    .name = "SkyWalker (trap cells forbidden and straight ahead first)",
+    .author = "Dominik Müller",
+    .language = "Python",
+    .summary = "SkyWalker with both of the other readings: trap colours' own cells forbidden and straight ahead "
+               "preferred to the diagonals ahead.",
+    .choices = "As SkyWalker, with the changes of 'SkyWalker (trap cells forbidden)' and 'SkyWalker (straight "
+               "ahead first)' together.",
+    .move = ratrace::sky_walker_move<ratrace::Reading{.forbid_trap_cells = true, .forward_tied = false}>,
     .candidate_for = "SkyWalker",
 })

@@ -66,19 +66,19 @@ RATRACE_PLAYER({
     .published_score = 220.83,
     .published_games = 1520,
     .published_rank = 0,
-    .summary = "Each colour has a 6-bit weight; each forward move is worth the mean weight of its cell and of "
-               "the cells its own forward moves would reach (the three cells beyond it); takes the best, random "
-               "on ties.",
+    .summary = "Each colour has a 6-bit weight; each forward move is worth its own cell's weight plus the mean "
+               "weight of the cells its own forward moves would reach (the three cells beyond it); takes the "
+               "best, random on ties.",
     .choices = "Followed: the weight of a possible next move is the average weight of the moves that could "
                "follow it. The write-up is one sentence over a lost picture, so almost everything is chosen: "
                "colour weights are 6-bit numbers at bits [6c, 6c+6) (the C# controller's sample layout); the "
                "possible next moves are the three forward moves (1,-1), (1,0), (1,1), never out of bounds; the "
                "moves that could follow are that cell's three forward moves, the cells (2, dy-1..dy+1), "
-               "out-of-bounds ones left out of the mean; the candidate cell's own weight is part of the mean (the "
-               "literal reading, follow-up cells only, cannot learn to avoid a deadly colour straight ahead and "
-               "scored 3.0 [0.8, 11.7] over 20 boards, against 220.8 published); ties at random (drawing only on "
-               "a tie).",
-    .move = ratrace::weight_chooser_move<ratrace::Worth::kMeanWithOwn>,
+               "out-of-bounds ones left out of the mean; a move's worth is its own weight plus the mean of the "
+               "cells that could follow it, chosen by the calibration on seed 7 (docs/RECONCILIATION.md: 129.5 "
+               "against 19.9 for the mean including the own cell and 2.0 for the literal reading, following "
+               "cells only; published 220.8); ties at random (drawing only on a tie).",
+    .move = ratrace::weight_chooser_move<ratrace::Worth::kOwnPlusMeanOfFollowing>,
 })
 
 RATRACE_PLAYER({
@@ -87,20 +87,20 @@ RATRACE_PLAYER({
     .language = "C#",
     .summary = "WeightChooser read literally: a forward move is worth the mean weight of the (in-bounds) cells "
                "that could follow it, its own cell left out.",
-    .choices = "As WeightChooser, but the candidate cell's own weight is not part of the mean; a move with no "
-               "in-bounds cell ahead is worth 0.",
+    .choices = "As WeightChooser, but the move's own weight is left out; a move with no in-bounds cell "
+               "ahead is worth 0.",
     .move = ratrace::weight_chooser_move<ratrace::Worth::kMeanOfFollowing>,
     .candidate_for = "WeightChooser",
 })
 
 RATRACE_PLAYER({
-    .name = "WeightChooser (own plus mean ahead)",
+    .name = "WeightChooser (mean with own cell)",
     .author = "unknown (the write-up names no author)",
     .language = "C#",
-    .summary = "WeightChooser with the move's own weight added in full to the mean weight of the cells that could "
-               "follow it.",
-    .choices = "As WeightChooser, but a move's worth is its own 6-bit weight plus the mean of the in-bounds cells "
-               "ahead of it (0 when none is in bounds).",
-    .move = ratrace::weight_chooser_move<ratrace::Worth::kOwnPlusMeanOfFollowing>,
+    .summary = "WeightChooser with a forward move worth the mean weight of its own cell and the cells that could "
+               "follow it, all counted alike.",
+    .choices = "As WeightChooser, but a move's worth is the mean over its own cell and the in-bounds cells ahead "
+               "of it.",
+    .move = ratrace::weight_chooser_move<ratrace::Worth::kMeanWithOwn>,
     .candidate_for = "WeightChooser",
 })
