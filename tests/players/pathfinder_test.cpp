@@ -8,6 +8,8 @@ namespace ratrace::testing {
 namespace {
 
 constexpr const char* kName = "Pathfinder";
+// The calibration candidate with the other reading of "stuck" (below the target weight).
+constexpr const char* kStuckBelowName = "Pathfinder (stuck below target)";
 
 // A 5-bit field abcde whose a + b + 2(c + d + e) is w (0..8), never with prefix 01.
 uint32_t weight_gene(int w) {
@@ -26,8 +28,9 @@ uint32_t weight_gene(int w) {
 // 6 (0,1), 7 (1,1).
 uint32_t trap_gene(uint32_t direction) { return 0b01000 | direction; }
 
+// The default target weight, 8, keeps the rat on its path unless the path weighs more.
 struct Tail {
-  int unknown = 8, trap = 0, dodge = 0, target = 0;
+  int unknown = 8, trap = 0, dodge = 0, target = 8;
 };
 
 // Every colour weighs `base` unless listed (weight or trap gene given directly).
@@ -137,21 +140,34 @@ TEST(Pathfinder, SometimesTakesTheSecondCheapestPath) {
   for (uint64_t seed = 0; seed < 50; ++seed) EXPECT_EQ(call_player(kName, steady, view, seed), (Move{1, 0}));
 }
 
-TEST(Pathfinder, MovesRandomlyButNeverBackWhenTheCheapestPathIsBelowTheTarget) {
-  const auto view = uniform_view(0);
-  // Every path weighs 0; a target weight of 1 is above that.
-  const Genome g = genome(0, {}, {.target = 1});
+// n calls on a uniform view: every move is forward or vertical, and each of the five about n/5 times.
+void expect_random_but_never_back(const char* name, const Genome& g, int colour) {
   std::map<int, int> seen;
   for (uint64_t seed = 0; seed < 2500; ++seed) {
-    const Move m = call_player(kName, g, view, seed);
+    const Move m = call_player(name, g, uniform_view(colour), seed);
     ASSERT_GE(m.dx, 0);
     ASSERT_FALSE(m.dx == 0 && m.dy == 0);
     ++seen[move_index(m)];
   }
   EXPECT_EQ(seen.size(), 5u);
   for (auto [index, n] : seen) EXPECT_NEAR(n, 500, 90) << index;
-  // Target weight 0: no path is below it, the rat follows the cheapest path.
-  EXPECT_EQ(call_player(kName, genome(0, {}), view), (Move{1, 0}));
+}
+
+TEST(Pathfinder, MovesRandomlyButNeverBackWhenTheCheapestPathIsAboveTheTarget) {
+  // Every cell weighs 1, so the cheapest path (two cells entered) weighs 2: above a target of 1.
+  expect_random_but_never_back(kName, genome(1, {}, {.target = 1}), 0);
+  // Target 2: the path is not above it, and the rat follows it.
+  EXPECT_EQ(call_player(kName, genome(1, {}, {.target = 2}), uniform_view(0)), (Move{1, 0}));
+}
+
+TEST(Pathfinder, TheCandidateIsStuckBelowTheTargetInstead) {
+  // Every path weighs 0; a target weight of 1 is above that: random for the candidate, while
+  // Pathfinder itself follows the path.
+  const Genome g = genome(0, {}, {.target = 1});
+  expect_random_but_never_back(kStuckBelowName, g, 0);
+  EXPECT_EQ(call_player(kName, g, uniform_view(0)), (Move{1, 0}));
+  // Target weight 0: no path is below it, the candidate follows the cheapest path.
+  EXPECT_EQ(call_player(kStuckBelowName, genome(0, {}, {.target = 0}), uniform_view(0)), (Move{1, 0}));
 }
 
 TEST(Pathfinder, NeverStepsOutOfBounds) {
@@ -162,8 +178,8 @@ TEST(Pathfinder, NeverStepsOutOfBounds) {
                                {-1, -1, -1, -1, -1},
                                {-1, -1, -1, -1, -1}});
   EXPECT_EQ(call_player(kName, genome(0, {{1, weight_gene(4)}, {2, weight_gene(8)}}), view), (Move{1, -1}));
-  // Stuck (target above every path): random, but never into the out-of-bounds row.
-  const Genome stuck = genome(0, {}, {.target = 8});
+  // Stuck (every path weighs more than the target): random, but never into the out-of-bounds row.
+  const Genome stuck = genome(4, {}, {.target = 0});
   for (uint64_t seed = 0; seed < 200; ++seed) {
     const Move m = call_player(kName, stuck, view, seed);
     ASSERT_NE(m.dy, 1);

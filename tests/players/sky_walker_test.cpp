@@ -6,6 +6,8 @@ namespace ratrace::testing {
 namespace {
 
 constexpr const char* kName = "SkyWalker";
+// The calibration candidate that prefers straight ahead to the diagonals ahead.
+constexpr const char* kStraightFirstName = "SkyWalker (straight ahead first)";
 
 // Layout: walls at bits 0 and 4; trap offsets (2 bits dx, 2 bits dy, each code mod 3 - 1)
 // at 8 and 12; trap colours at 16 and 20; teleporter t: colour at 24 + 7t, 3-bit decider
@@ -25,9 +27,21 @@ struct Dna {
   Genome build() const { return b.build(); }
 };
 
-TEST(SkyWalker, GoesStraightAheadWhenThatCellIsSafe) {
+TEST(SkyWalker, ChoosesAmongTheOpenForwardMovesAtRandom) {
   const Genome g = Dna().walls(3, 12).build();
-  for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, g, uniform_view(5), seed), (Move{1, 0}));
+  int seen[3] = {};
+  for (uint64_t seed = 0; seed < 600; ++seed) {
+    const Move m = call_player(kName, g, uniform_view(5), seed);
+    ASSERT_EQ(m.dx, 1);
+    ++seen[m.dy + 1];
+  }
+  for (int n : seen) EXPECT_NEAR(n, 200, 50);
+}
+
+TEST(SkyWalker, TheCandidateGoesStraightAheadWhenThatCellIsSafe) {
+  const Genome g = Dna().walls(3, 12).build();
+  for (uint64_t seed = 0; seed < 20; ++seed)
+    EXPECT_EQ(call_player(kStraightFirstName, g, uniform_view(5), seed), (Move{1, 0}));
 }
 
 TEST(SkyWalker, AvoidsWallColoursAndPrefersTheOpenDiagonal) {
@@ -80,9 +94,9 @@ TEST(SkyWalker, TeleportersAreForbiddenOnlyWhenTheirDeciderExceedsThree) {
   // Colour 6 bad (decider 4), colour 8 good (decider 3): (1,0) is forbidden, (1,1) a wall.
   const Genome g = Dna().walls(3, 3).teleporter(0, 6, 4).teleporter(1, 8, 3).build();
   EXPECT_EQ(call_player(kName, g, view), (Move{1, -1}));
-  // Decider 3 keeps colour 6 allowed.
+  // Decider 3 keeps colour 6 allowed: (1,0) is open again, as the candidate's first choice.
   const Genome g2 = Dna().walls(3, 3).teleporter(0, 6, 3).teleporter(1, 8, 3).build();
-  EXPECT_EQ(call_player(kName, g2, view), (Move{1, 0}));
+  EXPECT_EQ(call_player(kStraightFirstName, g2, view), (Move{1, 0}));
 }
 
 TEST(SkyWalker, NeverStepsOutOfBoundsAndFallsBackToVertical) {
@@ -110,9 +124,20 @@ TEST(SkyWalker, BacksOffWhenNothingAheadOrSidewaysIsOpen) {
 }
 
 TEST(SkyWalker, DrawsOnlyWhenTwoMovesOfACategoryAreOpen) {
-  Rng rng(5);
-  find_player(kName).move(Dna().walls(3, 3).build(), uniform_view(5).view(), rng);
-  EXPECT_EQ(rng.draws(), 0u);
+  auto draws = [](const char* name, const ViewGrid& grid) {
+    Rng rng(5);
+    find_player(name).move(Dna().walls(3, 3).build(), grid.view(), rng);
+    return rng.draws();
+  };
+  // Only (1,-1) of the forward moves is open.
+  const auto one_open = make_view({{5, 5, 5, 5, 5},
+                                   {5, 5, 5, 5, 5},
+                                   {5, 5, 5, 3, 5},
+                                   {5, 5, 5, 3, 5},
+                                   {5, 5, 5, 5, 5}});
+  EXPECT_EQ(draws(kName, one_open), 0u);
+  EXPECT_EQ(draws(kName, uniform_view(5)), 1u);
+  EXPECT_EQ(draws(kStraightFirstName, uniform_view(5)), 0u);
 }
 
 }  // namespace

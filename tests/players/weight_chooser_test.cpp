@@ -14,28 +14,33 @@ Genome weights(std::initializer_list<std::pair<int, uint32_t>> colour_weights) {
   return builder.build();
 }
 
-TEST(WeightChooser, ChoosesByTheMeanWeightOfTheCellAndItsFollowUpCells) {
-  // (1,-1) is the heaviest colour itself, but beyond (1,1) lie the heavy cells:
-  // means (63+5+5+10)/4, (0+5+10+40)/4, (0+10+40+40)/4 for dy = -1, 0, 1.
+TEST(WeightChooser, ChoosesByItsOwnWeightPlusTheMeanWeightOfTheCellsAhead) {
+  // (1,-1) is the heaviest colour itself, but beyond (1,1) lie the heavy cells. Worths for
+  // dy = -1, 0, 1: 63 + (5+5+10)/3, 0 + (5+10+40)/3, 0 + (10+40+40)/3: up.
   const auto view = make_view({{0, 0, 0, 0, 1},
                                {0, 0, 0, 3, 1},
                                {0, 0, 0, 0, 2},
                                {0, 0, 0, 0, 4},
                                {0, 0, 0, 0, 4}});
   const Genome g = weights({{1, 5}, {2, 10}, {4, 40}, {3, 63}});
-  for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, g, view, seed), (Move{1, 1}));
-  // Heavier cells above instead: it goes up.
-  const Genome g2 = weights({{1, 50}, {2, 10}, {4, 5}});
-  EXPECT_EQ(call_player(kName, g2, view), (Move{1, -1}));
-  // The candidate cell's own weight counts: only colour 3 at (1,-1) is heavy; means
-  // 63/4, 10/4, 20/4 (the follow-up cells alone would favour (1,1)).
+  for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, g, view, seed), (Move{1, -1}));
+  // The calibration candidates read the same cells otherwise: the mean over the cell and
+  // the cells ahead, (63+5+5+10)/4, (0+5+10+40)/4, (0+10+40+40)/4, and the mean over the
+  // cells ahead alone: both go down.
+  EXPECT_EQ(call_player("WeightChooser (mean with own cell)", g, view), (Move{1, 1}));
+  EXPECT_EQ(call_player("WeightChooser (following cells only)", g, view), (Move{1, 1}));
+  // Only colour 3 at (1,-1) heavy: means 63/4, 10/4, 20/4 with the own cell (up), 0, 10/3,
+  // 20/3 without it (down).
   const Genome g3 = weights({{3, 63}, {4, 10}});
   EXPECT_EQ(call_player(kName, g3, view), (Move{1, -1}));
+  EXPECT_EQ(call_player("WeightChooser (mean with own cell)", g3, view), (Move{1, -1}));
+  EXPECT_EQ(call_player("WeightChooser (following cells only)", g3, view), (Move{1, 1}));
 }
 
 TEST(WeightChooser, LeavesOutOfBoundsCellsOutOfTheMeanAndNeverStepsOut) {
   // Top row: (1,-1) is out of bounds. (1,0) (weight 0) sees (2,0), (2,1) of weight 40:
-  // mean 80/3. (1,1) sees 40, 40, 5: mean 85/4. Counting out of bounds as 0 would give (1,0) 20.
+  // worth 0 + 80/2. (1,1) sees 40, 40, 5: 0 + 85/3. Counting out of bounds as 0 would give
+  // (1,0) only 80/3 and send it down.
   const auto view = make_view({{-1, -1, -1, -1, -1},
                                {-1, -1, -1, -1, -1},
                                {0, 0, 0, 0, 4},
