@@ -3,12 +3,18 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include "common/io.h"
 
 namespace ratrace {
 
@@ -93,6 +99,29 @@ void setup_logging(const std::string& name, const std::string& level) {
   logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(level));
+}
+
+void check_output_path(const std::string& path, bool replace) {
+  if (path.empty() || path == "-") return;
+  if (std::filesystem::exists(path) && !replace)
+    throw UsageError("'" + path + "' exists; add --force to replace it");
+  try {
+    check_writable(path);
+  } catch (const std::exception& e) {
+    throw UsageError(e.what());
+  }
+}
+
+int with_stdout_checked(int code) {
+  std::cout.flush();
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good()) return code;
+  // errno names the cause only when this last flush failed; an earlier failed write (a
+  // full buffer) left just the stream's error flag.
+  const int error = errno;
+  if (error != 0) std::fprintf(stderr, "cannot write to standard output: %s\n", std::strerror(error));
+  else std::fprintf(stderr, "cannot write to standard output (a write to it failed)\n");
+  return code == kExitOk ? kExitFailure : code;
 }
 
 }  // namespace ratrace

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,22 @@ enum ExitCode : int {
   kExitUsage = 2,        // bad flags, bad input files: nothing was run
   kExitInterrupted = 130 // Ctrl-C / SIGTERM: finished results were kept
 };
+
+// Input the user got wrong, found after parsing (bad values, files in the way): reported on
+// one line with exit code kExitUsage.
+struct UsageError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Before any work: refuses to replace an existing file at `path` unless `replace` (the
+// command's --force) and checks that it can be written; "" (no file) and "-" (standard
+// output) pass. Throws UsageError naming the path.
+void check_output_path(const std::string& path, bool replace);
+
+// `code`, or kExitFailure when what the program printed to standard output could not all be
+// written (`> /dev/full`, a closed pipe): flushes it and says so on standard error. Every
+// binary returns through it, so a lost report is never an exit code 0.
+int with_stdout_checked(int code);
 
 // Adds --log-level (trace, debug, info, warn, error, off; checked) to `app`, accepted before
 // or after a subcommand.

@@ -158,7 +158,8 @@ int main(int argc, char** argv) {
   add_run_flags(compare_cmd, compare.run);
   compare_cmd->get_option("--boards")->description("Boards before the first look, and between looks");
 
-  if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0) return code;
+  if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0)
+    return ratrace::with_stdout_checked(code);
   ratrace::setup_logging("ratrace", log_level);
   if (!ratrace::registration_errors().empty()) {
     for (const auto& error : ratrace::registration_errors()) spdlog::error("{}", error);
@@ -168,20 +169,23 @@ int main(int argc, char** argv) {
                                     &compare.run.json_file, &track.json_file})
     if (*result == "-") ratrace::keep_stdout_for_results();
 
-  try {
-    if (*score_cmd) return ratrace::run_score(score);
-    if (*leaderboard_cmd) return ratrace::run_leaderboard(leaderboard);
-    if (*players_cmd) return ratrace::run_players(players_json);
-    if (*track_cmd) return ratrace::run_track(track);
-    if (*play_cmd) return ratrace::run_play(play);
-    if (*bench_cmd) return ratrace::run_bench(bench);
-    if (*render_cmd) return ratrace::run_render(render);
-    if (*replay_cmd) return ratrace::run_replay(replay);
-    if (*sweep_cmd) return ratrace::run_sweep(sweep);
-    if (*compare_cmd) return ratrace::run_compare(compare);
-  } catch (const std::exception& e) {
-    spdlog::error("{}", e.what());
-    return ratrace::kExitUsage;
-  }
-  return 0;
+  const auto run_command = [&]() -> int {
+    try {
+      if (*score_cmd) return ratrace::run_score(score);
+      if (*leaderboard_cmd) return ratrace::run_leaderboard(leaderboard);
+      if (*players_cmd) return ratrace::run_players(players_json);
+      if (*track_cmd) return ratrace::run_track(track);
+      if (*play_cmd) return ratrace::run_play(play);
+      if (*bench_cmd) return ratrace::run_bench(bench);
+      if (*render_cmd) return ratrace::run_render(render);
+      if (*replay_cmd) return ratrace::run_replay(replay);
+      if (*sweep_cmd) return ratrace::run_sweep(sweep);
+      if (*compare_cmd) return ratrace::run_compare(compare);
+    } catch (const std::exception& e) {
+      spdlog::error("{}", e.what());
+      return ratrace::kExitUsage;
+    }
+    return ratrace::kExitOk;
+  };
+  return ratrace::with_stdout_checked(run_command());
 }

@@ -1,6 +1,5 @@
 #include "controller/plot.h"
 
-#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -13,20 +12,12 @@ extern char** environ;
 
 namespace ratrace {
 
-int run_process(const std::vector<std::string>& args, bool quiet) {
+int run_process(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (quiet) {
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  }
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return -1;
+  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return -1;
   int status = 0;
   if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) return -1;
   return WEXITSTATUS(status);
@@ -59,18 +50,20 @@ void draw_with_matplotlib(const std::string& script_name, const std::vector<std:
     spdlog::warn("no plot: {} not found; run by hand: {}", script, by_hand);
     return;
   }
-  // Debian's python3-matplotlib belongs to /usr/bin/python3, which may not be the python3 on PATH.
-  for (const std::string python : {"python3", "/usr/bin/python3"}) {
-    if (run_process({python, "-c", "import matplotlib"}, true) != 0) continue;
-    std::vector<std::string> argv{python, script};
-    argv.insert(argv.end(), args.begin(), args.end());
-    const int code = run_process(argv, false);
-    if (code != 0) spdlog::warn("no plot: {} failed (exit code {}); run by hand: {}", script, code, by_hand);
-    return;
-  }
-  spdlog::warn("no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
-               "then run by hand: {}",
-               by_hand);
+  // The script finds a python3 with matplotlib itself (scripts/plotting.py), and exits with
+  // 3 when there is none.
+  constexpr int kMissingMatplotlib = 3;
+  std::vector<std::string> argv{"python3", script};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const int code = run_process(argv);
+  if (code < 0)
+    spdlog::warn("no plot: python3 could not be run; run by hand: {}", by_hand);
+  else if (code == kMissingMatplotlib)
+    spdlog::warn("no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
+                 "then run by hand: {}",
+                 by_hand);
+  else if (code != 0)
+    spdlog::warn("no plot: {} failed (exit code {}); run by hand: {}", script, code, by_hand);
 }
 
 std::string plot_stem(const std::string& plot_file) {

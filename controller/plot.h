@@ -6,7 +6,7 @@
 namespace ratrace {
 
 // Runs argv (searched on PATH) and waits; the exit code, or -1 if it could not run or was killed.
-int run_process(const std::vector<std::string>& args, bool quiet);
+int run_process(const std::vector<std::string>& args);
 
 // Runs scripts/<script> with a python3 that has matplotlib, with `args`. A missing python3
 // or matplotlib, or a failing script, only warns: the results it draws are already written.

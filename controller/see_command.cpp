@@ -58,7 +58,7 @@ int run_render(const RenderCommandOptions& options) {
   write_file_atomically(svg_file, svg);
   spdlog::info("wrote {}", svg_file);
   if (ext == ".png") {
-    if (run_process({"rsvg-convert", "--format", "png", "--output", options.out_file, svg_file}, false) != 0)
+    if (run_process({"rsvg-convert", "--format", "png", "--output", options.out_file, svg_file}) != 0)
       throw std::runtime_error("rsvg-convert failed or is missing (Debian: apt-get install librsvg2-bin); the SVG is " +
                                svg_file);
     spdlog::info("wrote {}", options.out_file);

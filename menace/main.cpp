@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -21,23 +20,7 @@ namespace {
 
 using namespace ratrace::menace;
 
-// A usage error found after parsing: bad values, files in the way.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// Throws UsageError unless `path` may be written: it must not exist (unless `force`) and
-// its folder must be writable. Checked before any work is done.
-void check_output(const std::string& path, bool force) {
-  if (path.empty() || path == "-") return;
-  if (std::filesystem::exists(path) && !force)
-    throw UsageError("'" + path + "' exists; add --force to overwrite it");
-  try {
-    ratrace::check_writable(path);
-  } catch (const std::exception& e) {
-    throw UsageError(e.what());
-  }
-}
+using ratrace::UsageError;
 
 Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   try {
@@ -58,7 +41,7 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& o) {
-  check_output(o.save, o.force);
+  ratrace::check_output_path(o.save, o.force);
   const uint64_t learner = learner_key(o.seed, 0);
   Learner menace(o.load.empty() ? fresh_learner_boxes(learner, Mark::kX, start_beads_from_string(o.beads))
                                 : load_or_usage_error(o.load, Mark::kX),
@@ -118,9 +101,9 @@ int run_train(TrainOptions& o) {
     throw UsageError("--opponent-error needs --opponent perfect or perfect-fixed");
   if ((!o.load_opponent.empty() || !o.save_opponent.empty()) && o.config.opponent != OpponentKind::kMenace)
     throw UsageError("--load-opponent/--save-opponent need --opponent menace");
-  check_output(o.save, o.force);
-  check_output(o.save_opponent, o.force);
-  check_output(o.curve, o.force);
+  ratrace::check_output_path(o.save, o.force);
+  ratrace::check_output_path(o.save_opponent, o.force);
+  ratrace::check_output_path(o.curve, o.force);
   std::optional<Matchboxes> start, opponent_start;
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
@@ -145,7 +128,7 @@ struct BoxesOptions {
 };
 
 int run_boxes(const BoxesOptions& o) {
-  check_output(o.svg, o.force);
+  ratrace::check_output_path(o.svg, o.force);
   const Mark player = o.player == "O" ? Mark::kO : Mark::kX;
   const Matchboxes boxes = o.load.empty()
                                ? fresh_learner_boxes(learner_key(o.seed, 0), player, start_beads_from_string(o.beads))
@@ -238,17 +221,21 @@ int main(int argc, char** argv) {
   boxes_cmd->add_option("--svg", boxes.svg, "Write an SVG picture of the boxes here instead of the table");
   boxes_cmd->add_flag("--force", boxes.force, "Overwrite the --svg file if it exists");
 
-  if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0) return code;
+  if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0)
+    return ratrace::with_stdout_checked(code);
   ratrace::setup_logging("menace", log_level);
-  try {
-    if (play_cmd->parsed()) return run_play(play);
-    if (train_cmd->parsed()) return run_train(train);
-    return run_boxes(boxes);
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "menace: %s\n", e.what());
-    return ratrace::kExitUsage;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "menace: %s\n", e.what());
-    return ratrace::kExitFailure;
-  }
+  const auto run_command = [&]() -> int {
+    try {
+      if (play_cmd->parsed()) return run_play(play);
+      if (train_cmd->parsed()) return run_train(train);
+      return run_boxes(boxes);
+    } catch (const UsageError& e) {
+      std::fprintf(stderr, "menace: %s\n", e.what());
+      return ratrace::kExitUsage;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "menace: %s\n", e.what());
+      return ratrace::kExitFailure;
+    }
+  };
+  return ratrace::with_stdout_checked(run_command());
 }

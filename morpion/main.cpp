@@ -7,7 +7,6 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -36,22 +35,11 @@ void on_signal(int) {
   [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
 }
 
-// Input the user got wrong: reported on one line, exit 2.
-struct UsageError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
+using ratrace::UsageError;
 
-// Refuses to replace an earlier result unless asked, and checks the path before any work.
-void check_output(const std::string& path, bool overwrite) {
-  if (path.empty() || path == "-") return;
-  if (std::filesystem::exists(path) && !overwrite)
-    throw UsageError("'" + path + "' exists; pass --overwrite to replace it");
-  ratrace::check_writable(path);
-}
-
-int cmd_decode(const std::string& text, const std::string& rules_text, const std::string& game_out, bool overwrite) {
+int cmd_decode(const std::string& text, const std::string& rules_text, const std::string& game_out, bool force) {
   const Rules rules = parse_rules(rules_text);
-  check_output(game_out, overwrite);
+  ratrace::check_output_path(game_out, force);
   const LayeredGame game = decode_game(text, rules);
   std::cout << "score " << game.moves.size() << " (" << game.bits << " bits, " << game.layers.size() << " layers, "
             << rules_name(rules) << ")\n";
@@ -88,7 +76,7 @@ struct RunFlags {
   double cpu_seconds = 0;
   uint64_t work_limit = 0;  // iterations of `search`, playouts of `nrpa` (0: none)
   std::string json;
-  bool overwrite = false;
+  bool force = false;
   std::string rules = "5T";
 };
 
@@ -102,7 +90,7 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
                   "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
-  cmd->add_flag("--overwrite", f.overwrite, "Replace an existing --json file");
+  cmd->add_flag("--force", f.force, "Replace an existing --json file");
   cmd->add_option("--rules", f.rules, "5T or 5D")->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
 }
 
@@ -112,7 +100,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                    const std::function<SearchResult(int, const SearchLimits&, const ImprovementCallback&)>& search) {
   const Rules rules = parse_rules(flags.rules);
   const int count = flags.searches > 0 ? flags.searches : flags.threads;
-  check_output(flags.json, flags.overwrite);
+  ratrace::check_output_path(flags.json, flags.force);
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -276,13 +264,13 @@ int main(int argc, char** argv) {
   ratrace::add_log_level_option(app, log_level);
 
   std::string code, rules_text = "5T", game_out, game_path, svg_out;
-  bool numbers = false, overwrite = false;
+  bool numbers = false, force = false;
   auto* decode = app.add_subcommand("decode", "Print the game of a layer code: score, moves by layer, a picture");
   decode->add_option("code", code, "The layer code (base64 text)")->required();
   decode->add_option("--rules", rules_text, "5T, or 5D to check every move against the 5D rule")
       ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
   decode->add_option("--game", game_out, "Also write the game file here");
-  decode->add_flag("--overwrite", overwrite, "Replace an existing --game file");
+  decode->add_flag("--force", force, "Replace an existing --game file");
 
   auto* encode = app.add_subcommand("encode", "Print the layer code of a game file or of a search result's best game");
   encode->add_option("file", game_path, "Game file or `morpion search/nrpa --json` result")->required()->check(CLI::ExistingFile);
@@ -292,7 +280,7 @@ int main(int argc, char** argv) {
   svg->add_option("--game", game_path, "Game file or search result")->check(CLI::ExistingFile);
   svg->add_option("-o,--output", svg_out, "SVG file to write ('-' for standard output)")->required();
   svg->add_flag("--numbers", numbers, "Number the dots in the order played");
-  svg->add_flag("--overwrite", overwrite, "Replace an existing output file");
+  svg->add_flag("--force", force, "Replace an existing output file");
 
   RunFlags search_flags;
   int blacklist = 3;
@@ -316,43 +304,46 @@ int main(int argc, char** argv) {
   auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
   bench->add_option("--threads", bench_threads, "Threads for the search part")->check(CLI::Range(1, 256))->capture_default_str();
 
-  if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return rc;
+  if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return ratrace::with_stdout_checked(rc);
   ratrace::setup_logging("morpion", log_level);
-  try {
-    if (*decode) return cmd_decode(code, rules_text, game_out, overwrite);
-    if (*encode) return cmd_encode(game_path);
-    if (*svg) {
-      check_output(svg_out, overwrite);
-      ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers));
-      return ratrace::kExitOk;
+  const auto run_command = [&]() -> int {
+    try {
+      if (*decode) return cmd_decode(code, rules_text, game_out, force);
+      if (*encode) return cmd_encode(game_path);
+      if (*svg) {
+        ratrace::check_output_path(svg_out, force);
+        ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers));
+        return ratrace::kExitOk;
+      }
+      if (*search) {
+        const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
+        const nlohmann::json settings = {{"method", "dna-local-search"}, {"blacklist", blacklist},
+                                         {"iterations_limit", search_flags.work_limit}};
+        return run_and_report("search", search_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+          return local_search(search_flags.seed, s, options, limits, cb);
+        });
+      }
+      if (*nrpa) {
+        nrpa_options.rules = parse_rules(nrpa_flags.rules);
+        const nlohmann::json settings = {{"method", "nrpa"}, {"level", nrpa_options.level},
+                                         {"iterations", nrpa_options.iterations}, {"alpha", nrpa_options.alpha},
+                                         {"playouts_limit", nrpa_flags.work_limit}};
+        return run_and_report("nrpa", nrpa_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+          return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
+        });
+      }
+      if (*bench) return cmd_bench(bench_threads);
+    } catch (const CodeError& e) {
+      spdlog::error("invalid code: {}", e.what());
+      return ratrace::kExitUsage;
+    } catch (const std::invalid_argument& e) {
+      spdlog::error("{}", e.what());
+      return ratrace::kExitUsage;
+    } catch (const std::exception& e) {
+      spdlog::error("{}", e.what());
+      return ratrace::kExitFailure;
     }
-    if (*search) {
-      const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
-      const nlohmann::json settings = {{"method", "dna-local-search"}, {"blacklist", blacklist},
-                                       {"iterations_limit", search_flags.work_limit}};
-      return run_and_report("search", search_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-        return local_search(search_flags.seed, s, options, limits, cb);
-      });
-    }
-    if (*nrpa) {
-      nrpa_options.rules = parse_rules(nrpa_flags.rules);
-      const nlohmann::json settings = {{"method", "nrpa"}, {"level", nrpa_options.level},
-                                       {"iterations", nrpa_options.iterations}, {"alpha", nrpa_options.alpha},
-                                       {"playouts_limit", nrpa_flags.work_limit}};
-      return run_and_report("nrpa", nrpa_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-        return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
-      });
-    }
-    if (*bench) return cmd_bench(bench_threads);
-  } catch (const CodeError& e) {
-    spdlog::error("invalid code: {}", e.what());
     return ratrace::kExitUsage;
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("{}", e.what());
-    return ratrace::kExitUsage;
-  } catch (const std::exception& e) {
-    spdlog::error("{}", e.what());
-    return ratrace::kExitFailure;
-  }
-  return ratrace::kExitUsage;
+  };
+  return ratrace::with_stdout_checked(run_command());
 }

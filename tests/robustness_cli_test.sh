@@ -34,6 +34,18 @@ expect 2 "No space" track --json /dev/full
 "$ratrace" track --set width=20 --set goal_column=16 --json track.json >/dev/null 2>&1
 expect 2 "No space" play --track track.json --set width=20 --set goal_column=16 --turns 50 --trace /dev/full
 [ -c /dev/full ] || { echo "FAIL: /dev/full was replaced"; failures=$((failures + 1)); }
+# A report to standard output that cannot be written is a failure, never a silent exit code 0.
+for command in players "track --set width=20 --set goal_column=16"; do
+  # shellcheck disable=SC2086
+  out="$(timeout 120 "$ratrace" $command 2>&1 >/dev/full)"
+  code=$?
+  if [ "$code" -ne 1 ] || ! grep -q "cannot write to standard output" <<<"$out"; then
+    echo "FAIL: ratrace $command >/dev/full -> exit $code (want 1), output: $out"
+    failures=$((failures + 1))
+  else
+    echo "ok: ratrace $command >/dev/full -> 1"
+  fi
+done
 
 # 3. A new run never replaces a journal; two runs never share one.
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl
