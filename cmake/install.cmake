@@ -6,6 +6,7 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS ratrace RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS scripts/plot_sweep.py scripts/plot_results.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
+install(FILES scripts/plotting.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
 
 set_target_properties(ratrace_common PROPERTIES EXPORT_NAME common)
 set_target_properties(ratrace_core PROPERTIES EXPORT_NAME core)

@@ -13,18 +13,16 @@ import json
 import os
 import sys
 
-MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+# The repository's shared plotting helpers (scripts/plotting.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "scripts"))
+from plotting import output_stem, pyplot  # noqa: E402
+
 BAD_INPUT = 2
 
 
 def fail(message):
     print(f"plot_learning.py: {message}", file=sys.stderr)
     sys.exit(BAD_INPUT)
-
-
-def output_stem(out):
-    stem, ext = os.path.splitext(out)
-    return stem if ext.lower() in (".png", ".svg") else out
 
 
 def load(path):
@@ -103,13 +101,7 @@ def main():
     labels = args.labels.split(",") if args.labels else [default_label(c) for c in curves]
     if len(labels) != len(curves):
         parser.error("--labels needs one label per curve file")
-    try:
-        import matplotlib
-    except ImportError:
-        print("plot_learning.py: matplotlib is missing (apt-get install python3-matplotlib)", file=sys.stderr)
-        return MISSING_MATPLOTLIB
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot(__file__)
 
     fig = (plot_running_score if args.running_score else plot_shares)(curves, labels, args.title, plt)
     stem = output_stem(args.out)

@@ -9,7 +9,9 @@ import json
 import os
 import sys
 
-MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+# The repository's shared plotting helpers (scripts/plotting.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "scripts"))
+from plotting import pyplot  # noqa: E402
 
 
 def parse_args():
@@ -47,20 +49,7 @@ def steps(run, clock):
 def main():
     args = parse_args()
     result = load(args.result)
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        # Debian's python3-matplotlib belongs to /usr/bin/python3, which may not be the python3 on PATH.
-        system_python = "/usr/bin/python3"
-        if os.path.realpath(sys.executable) != os.path.realpath(system_python) and os.access(system_python, os.X_OK) \
-                and not os.environ.get("MORPION_PLOT_REEXEC"):
-            os.environ["MORPION_PLOT_REEXEC"] = "1"
-            os.execv(system_python, [system_python, os.path.abspath(__file__)] + sys.argv[1:])
-        print("plot_search.py: matplotlib is missing (apt-get install python3-matplotlib)", file=sys.stderr)
-        return MISSING_MATPLOTLIB
+    plt = pyplot(__file__)
 
     fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
     best_points = []

@@ -5,16 +5,15 @@
   plot_results.py leaderboard BOARD.json OUT   forest plot: geometric means, 95% intervals, published scores
   plot_results.py game RECORD.json OUT         a recorded game's population, goals and deaths per turn
 
-Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped). Exit code 2 on bad input.
+Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped). Exit code 2 on bad input, 3
+when no python3 has matplotlib (plotting.py runs the script with one that has it).
 """
 import argparse
 import json
 import math
 import sys
 
-from plot_sweep import output_stem
-
-MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+from plotting import output_stem, pyplot
 
 
 def board_scores(doc):
@@ -36,15 +35,6 @@ def leaderboard_rows(doc):
     return sorted(rows, key=lambda r: r[1], reverse=True)
 
 
-def pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 def save(fig, out):
     stem = output_stem(out)
     fig.tight_layout()
@@ -54,7 +44,7 @@ def save(fig, out):
 
 
 def plot_scores(doc, out):
-    plt = pyplot()
+    plt = pyplot(__file__)
     scores_by_player = board_scores(doc)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for player, scores in scores_by_player.items():
@@ -74,7 +64,7 @@ def plot_scores(doc, out):
 
 
 def plot_leaderboard(doc, out):
-    plt = pyplot()
+    plt = pyplot(__file__)
     rows = leaderboard_rows(doc)
     fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 1.6))
     marked = False  # the published-score marker is in the legend once
@@ -97,7 +87,7 @@ def plot_leaderboard(doc, out):
 
 
 def plot_game(record, out):
-    plt = pyplot()
+    plt = pyplot(__file__)
     turns = record["turns"]
     x = list(range(1, len(turns["population"]) + 1))
     fig, axes = plt.subplots(3, 1, figsize=(9, 7), sharex=True)
@@ -141,9 +131,6 @@ def main():
         return 2
     try:
         {"scores": plot_scores, "leaderboard": plot_leaderboard, "game": plot_game}[args.kind](doc, args.out)
-    except ImportError:
-        print("plot_results.py: matplotlib is missing (Debian: apt-get install python3-matplotlib)", file=sys.stderr)
-        return MISSING_MATPLOTLIB
     except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
         print("plot_results.py: %s is not a %s file: %r" % (args.json_file, args.kind, e), file=sys.stderr)
         return 2

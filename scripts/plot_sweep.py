@@ -4,22 +4,13 @@ the baseline with its 95% interval (above), its geometric mean with its 95% inte
 one line per value of a second parameter, the baseline marked.
 
 Writes OUT.png and OUT.svg. Needs matplotlib (Debian: apt-get install python3-matplotlib); when
-the python3 running it lacks matplotlib, it runs itself with the next python3 on PATH that has it.
+the python3 running it lacks matplotlib, it runs itself with one that has it (plotting.py).
 """
 import argparse
 import json
-import os
-import shutil
-import subprocess
 import sys
 
-MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
-
-
-def output_stem(out):
-    stem, ext = os.path.splitext(out)
-    return stem if ext.lower() in (".png", ".svg") else out
-
+from plotting import output_stem, pyplot
 
 def use_log_axis(values):
     return all(v > 0 for v in values) and max(values) > 5 * min(values)
@@ -74,14 +65,10 @@ def mean_interval(s):
     return s["summary"]["ci95"]
 
 
-def plot(document, stem):
+def plot(document, stem, plt):
     """Top: each setting's paired ratio to the baseline with its 95% interval, the quantity the
     verdict is about (a setting beats the baseline when its interval lies above 1). Bottom:
     the geometric means themselves."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import matplotlib.ticker
 
     sweep = document["summary"]
@@ -147,20 +134,6 @@ def plot(document, stem):
     print(f"wrote {stem}.png and {stem}.svg")
 
 
-def python_with_matplotlib():
-    """Another python3 on PATH that can import matplotlib, or None."""
-    tried = {os.path.realpath(sys.executable)}
-    for folder in os.environ.get("PATH", "").split(os.pathsep):
-        candidate = shutil.which("python3", path=folder)
-        if not candidate or os.path.realpath(candidate) in tried:
-            continue
-        tried.add(os.path.realpath(candidate))
-        probe = subprocess.run([candidate, "-c", "import matplotlib"], capture_output=True)
-        if probe.returncode == 0:
-            return candidate
-    return None
-
-
 def parse_arguments():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -172,17 +145,7 @@ def parse_arguments():
 
 def main():
     args = parse_arguments()
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        other = None if os.environ.get("PLOT_SWEEP_REEXEC") else python_with_matplotlib()
-        if other:
-            os.environ["PLOT_SWEEP_REEXEC"] = "1"
-            os.execv(other, [other, os.path.abspath(__file__), *sys.argv[1:]])
-        print(f"plot_sweep.py: no python3 on PATH has matplotlib ({sys.executable} lacks it); "
-              "install it (Debian: apt-get install python3-matplotlib, or pip install matplotlib)",
-              file=sys.stderr)
-        return MISSING_MATPLOTLIB
+    plt = pyplot(__file__)
     try:
         with open(args.sweep_json) as f:
             sweep = json.load(f)
@@ -193,7 +156,7 @@ def main():
         print(f"plot_sweep.py: {args.sweep_json} is not from 'ratrace sweep --json' (result format 2)",
               file=sys.stderr)
         return 2
-    plot(sweep, output_stem(args.out))
+    plot(sweep, output_stem(args.out), plt)
     return 0
 
 
