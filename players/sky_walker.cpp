@@ -1,5 +1,6 @@
 // SkyWalker (Dominik Müller): the genome names only the dangerous colours.
 #include <array>
+#include <span>
 
 #include "controller/player.h"
 
@@ -84,22 +85,18 @@ Move sky_walker_move(const Genome& genome, const View& view, Rng& rng) {
     }
   }
 
-  auto first_open = [&](const auto& categories, Move& chosen) {
-    for (const Category& category : categories) {
-      Move open[3];
-      int count = 0;
-      for (int i = 0; i < category.size; ++i) {
-        const Move m = category.moves[i];
-        if (!forbidden[m.dx + 1][m.dy + 1]) open[count++] = m;
-      }
-      if (count == 0) continue;
-      chosen = count == 1 ? open[0] : open[rng.below(static_cast<uint32_t>(count))];
-      return true;
+  const std::span<const Category> categories = kReading.forward_tied ? std::span<const Category>(kForwardTied)
+                                                                      : std::span<const Category>(kStraightFirst);
+  for (const Category& category : categories) {
+    Move open[3];
+    int count = 0;
+    for (int i = 0; i < category.size; ++i) {
+      const Move m = category.moves[i];
+      if (!forbidden[m.dx + 1][m.dy + 1]) open[count++] = m;
     }
-    return false;
-  };
-  Move chosen{};
-  if (kReading.forward_tied ? first_open(kForwardTied, chosen) : first_open(kStraightFirst, chosen)) return chosen;
+    if (count == 1) return open[0];
+    if (count > 1) return open[rng.below(static_cast<uint32_t>(count))];
+  }
   // Every move is forbidden: leap straight ahead anyway.
   return Move{1, 0};
 }

@@ -1,4 +1,6 @@
 // WeightChooser (C#): a forward move is worth the mean weight of the moves that can follow it.
+#include <algorithm>
+
 #include "controller/player.h"
 
 namespace ratrace {
@@ -23,28 +25,19 @@ Move weight_chooser_move(const Genome& genome, const View& view, Rng& rng) {
   for (int dy = -1; dy <= 1; ++dy) {
     if (view(1, dy) == kOutOfBounds) continue;
     const int own = weight(genome, view(1, dy));
-    int following = 0, count = 0;
+    int sum = 0, count = 0;
     for (int ny = dy - 1; ny <= dy + 1; ++ny) {
       const int colour = view(2, ny);
       if (colour == kOutOfBounds) continue;
-      following += weight(genome, colour);
+      sum += weight(genome, colour);
       ++count;
     }
-    int sum = 0;
-    switch (kWorth) {
-      case Worth::kMeanWithOwn:
-        sum = own + following;
-        ++count;
-        break;
-      case Worth::kMeanOfFollowing:
-        if (count == 0) count = 1;  // nothing ahead in bounds: worth 0
-        sum = following;
-        break;
-      case Worth::kOwnPlusMeanOfFollowing:
-        if (count == 0) count = 1;
-        sum = own * count + following;
-        break;
+    if constexpr (kWorth == Worth::kMeanWithOwn) {
+      sum += own;
+      ++count;
     }
+    count = std::max(count, 1);  // no cell ahead in bounds: their mean counts as 0
+    if constexpr (kWorth == Worth::kOwnPlusMeanOfFollowing) sum += own * count;
     const int lhs = sum * best_count, rhs = best_sum * count;
     if (lhs > rhs) {
       best_sum = sum;

@@ -12,6 +12,7 @@ import sys
 
 from plotting import output_stem, pyplot
 
+
 def use_log_axis(values):
     return all(v > 0 for v in values) and max(values) > 5 * min(values)
 
