@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +18,30 @@
 #include "common/io.h"
 
 namespace ratrace {
+
+namespace {
+std::atomic<bool> g_stop{false};
+std::atomic<const char*> g_stop_message{""};
+void on_signal(int) {
+  if (g_stop.exchange(true)) std::_Exit(kExitInterrupted);
+  const char* message = g_stop_message.load();
+  [[maybe_unused]] auto written = write(STDERR_FILENO, message, std::strlen(message));
+}
+}  // namespace
+
+StopOnSignal::StopOnSignal(const char* message) {
+  g_stop = false;
+  g_stop_message = message;
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+}
+StopOnSignal::~StopOnSignal() {
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+const std::atomic<bool>* StopOnSignal::flag() const { return &g_stop; }
+bool StopOnSignal::stopped() const { return g_stop.load(); }
+void StopOnSignal::stop_now() const { g_stop = true; }
 
 void add_log_level_option(CLI::App& app, std::string& level) {
   app.add_option("--log-level", level, "Log detail: trace, debug, info, warn, error, off")

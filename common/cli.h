@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,21 @@ void check_output_path(const std::string& path, bool replace);
 // written (`> /dev/full`, a closed pipe): flushes it and says so on standard error. Every
 // binary returns through it, so a lost report is never an exit code 0.
 int with_stdout_checked(int code);
+
+// While alive, the first Ctrl-C or SIGTERM sets flag() and prints `message` (a string with
+// static storage, e.g. a literal) to standard error, so the work stops and keeps what it
+// finished; a second one kills the process with kExitInterrupted.
+class StopOnSignal {
+ public:
+  explicit StopOnSignal(const char* message);
+  ~StopOnSignal();
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+  const std::atomic<bool>* flag() const;
+  bool stopped() const;
+  // Stops the work as Ctrl-C would, e.g. after a failed write.
+  void stop_now() const;
+};
 
 // Adds --log-level (trace, debug, info, warn, error, off; checked) to `app`, accepted before
 // or after a subcommand.

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <cmath>
-#include <csignal>
 #include <exception>
 #include <cstdio>
 #include <iomanip>
@@ -33,28 +32,6 @@ std::pair<std::string, std::string> split_assignment(const std::string& text) {
   if (eq == std::string::npos || eq == 0) throw std::invalid_argument("expected key=value, got '" + text + "'");
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
-
-namespace {
-std::atomic<bool> g_stop{false};
-void on_signal(int) {
-  if (g_stop.exchange(true)) std::_Exit(130);
-  constexpr char kMessage[] = "\nstopping: unfinished games are dropped, every finished game is kept (Ctrl-C again to kill)\n";
-  [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
-}
-}  // namespace
-
-StopOnSignal::StopOnSignal() {
-  g_stop = false;
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-}
-StopOnSignal::~StopOnSignal() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-}
-const std::atomic<bool>* StopOnSignal::flag() const { return &g_stop; }
-bool StopOnSignal::stopped() const { return g_stop.load(); }
-void StopOnSignal::stop_now() const { g_stop = true; }
 
 Progress::Progress(std::string title, size_t total, size_t already_done)
     : title_(std::move(title)),

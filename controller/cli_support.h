@@ -1,5 +1,4 @@
 #pragma once
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -9,6 +8,7 @@
 
 #include "controller/config.h"
 #include "controller/journal.h"
+#include "common/cli.h"
 #include "common/io.h"
 #include "common/stats.h"
 
@@ -34,17 +34,9 @@ Config build_config(const std::string& config_file, const std::vector<std::strin
 // Splits "key=value"; throws naming the text when there is no '='.
 std::pair<std::string, std::string> split_assignment(const std::string& text);
 
-// Sets a flag on Ctrl-C / SIGTERM while alive, so games stop and finished ones are kept;
-// a second Ctrl-C kills the process.
-class StopOnSignal {
- public:
-  StopOnSignal();
-  ~StopOnSignal();
-  const std::atomic<bool>* flag() const;
-  bool stopped() const;
-  // Stops the games as Ctrl-C would, e.g. after a failed write.
-  void stop_now() const;
-};
+// What StopOnSignal (common/cli.h) says on a run's first Ctrl-C.
+inline constexpr const char* kStopGamesMessage =
+    "\nstopping: unfinished games are dropped, every finished game is kept (Ctrl-C again to kill)\n";
 
 // Progress of a run: a live line on a terminal, plain log lines otherwise.
 class Progress {

@@ -77,7 +77,7 @@ int run_compare(const CompareOptions& options) {
   const std::vector<int> looks = plan.looks();
   const std::vector<SequentialBoundary> design = plan.design();
 
-  StopOnSignal stop;
+  StopOnSignal stop(kStopGamesMessage);
   Progress progress("compare (at most " + std::to_string(run.boards) + " boards)", 2 * static_cast<size_t>(run.boards),
                     journal.finished_count());
 

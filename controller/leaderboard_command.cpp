@@ -91,7 +91,7 @@ int run_leaderboard(const LeaderboardOptions& options) {
            find_player(run.entrants[b.entrant].player).published_score;
   });
 
-  StopOnSignal stop;
+  StopOnSignal stop(kStopGamesMessage);
   Progress progress("leaderboard", players * static_cast<size_t>(run.boards), journal.finished_count());
   const PlayedGames played = play_into_journal(journal, tasks, flags, stop, progress);
   progress.close();

@@ -25,7 +25,7 @@ int run_score(const ScoreOptions& options) {
   const RunHeader& run = journal.header();
   const Entrant& entrant = run.entrants.at(0);
 
-  StopOnSignal stop;
+  StopOnSignal stop(kStopGamesMessage);
   Progress progress("score " + entrant.player, static_cast<size_t>(run.boards), journal.finished_count());
   const PlayedGames played = play_into_journal(journal, journal.missing(), flags, stop, progress);
   progress.close();

@@ -76,7 +76,7 @@ int run_sweep(const SweepOptions& options) {
   std::vector<std::string> keys;
   for (const auto& axis : run.extra.at("params")) keys.push_back(axis.at("key").get<std::string>());
 
-  StopOnSignal stop;
+  StopOnSignal stop(kStopGamesMessage);
   const auto tasks = journal.missing();
   Progress progress("sweep " + player, run.entrants.size() * static_cast<size_t>(run.boards), journal.finished_count());
   play_into_journal(journal, tasks, flags, stop, progress);

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -27,13 +26,6 @@
 using namespace morpion;
 
 namespace {
-
-std::atomic<bool> g_stop{false};
-void on_signal(int) {
-  if (g_stop.exchange(true)) std::_Exit(ratrace::kExitInterrupted);
-  constexpr char kMessage[] = "\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n";
-  [[maybe_unused]] auto written = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
-}
 
 using ratrace::UsageError;
 
@@ -119,9 +111,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                              encode_game(game, rules))
               << std::endl;
   };
-  g_stop = false;
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  const ratrace::StopOnSignal stop("\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n");
   std::atomic<bool> done{false};
   std::thread progress([&] {
     while (!done) {
@@ -141,7 +131,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
       SearchLimits limits = {};
       limits.seconds = flags.seconds;
       limits.cpu_seconds = flags.cpu_seconds;
-      limits.stop = &g_stop;
+      limits.stop = stop.flag();
       limits.work_done = &work_done;
       limits.iterations = flags.work_limit;
       return search(s, limits, on_improvement);
@@ -154,8 +144,6 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   done = true;
   progress.join();
   if (tty) std::fputs("\r\033[K", stderr);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
 
   const SearchResult& best = best_of(results);
   const double total_seconds = elapsed();
@@ -188,7 +176,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                           {"seconds_limit", flags.seconds},
                           {"cpu_seconds_limit", flags.cpu_seconds},
                           {"settings", settings},
-                          {"interrupted", g_stop.load()},
+                          {"interrupted", stop.stopped()},
                           {"elapsed_seconds", total_seconds},
                           {"total_iterations", total_work},
                           {"timeline", timeline},
@@ -198,7 +186,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
     ratrace::write_json_file(flags.json, out);
     spdlog::info("wrote {}", flags.json);
   }
-  return g_stop ? ratrace::kExitInterrupted : ratrace::kExitOk;
+  return stop.stopped() ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
 
 int cmd_bench(int threads) {
