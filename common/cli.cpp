@@ -119,6 +119,12 @@ std::string fit_to_width(std::string_view line, int columns) {
   return std::string(line);
 }
 
+void draw_status_line(std::string_view line) {
+  const std::string fitted = fit_to_width(line, terminal_columns(STDERR_FILENO) - 1);
+  std::fprintf(stderr, "\r\033[K%s", fitted.c_str());
+  std::fflush(stderr);
+}
+
 void setup_logging(const std::string& name, const std::string& level) {
   auto logger = spdlog::stderr_color_mt(name);
   logger->set_pattern("[%H:%M:%S] %^%l%$: %v");

@@ -69,6 +69,11 @@ int terminal_columns(int fd);
 // with a carriage return never wraps.
 std::string fit_to_width(std::string_view line, int columns);
 
+// Redraws the live status line on standard error (a terminal): clears the line and writes
+// `line` cut one column short of the terminal's width, since a line that wraps can never be
+// redrawn in place. An empty `line` only clears it.
+void draw_status_line(std::string_view line);
+
 // Sends spdlog's default logger, named `name`, to standard error at `level` (already checked).
 void setup_logging(const std::string& name, const std::string& level);
 

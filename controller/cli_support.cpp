@@ -49,7 +49,7 @@ void Progress::game_finished(const std::string& label, const BoardResult& result
   const double rate = static_cast<double>(done_ - done_at_start_) / std::max(elapsed, 1e-9);
   const double eta = rate > 0 ? static_cast<double>(total_ - done_) / rate : 0;
   if (!result.fault.empty()) {
-    if (tty_) std::fputs("\r\033[K", stderr);
+    if (tty_) draw_status_line("");
     spdlog::error("{}", result.fault);
   }
   if (tty_) {
@@ -60,10 +60,7 @@ void Progress::game_finished(const std::string& label, const BoardResult& result
                   title_.c_str(), done_, total_, label.c_str(), result.index,
                   static_cast<unsigned long long>(result.score), format_score(running_geometric_mean).c_str(),
                   static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
-    // One column short of the width: a line that wraps is never redrawn in place.
-    const int columns = terminal_columns(STDERR_FILENO) - 1;
-    std::fprintf(stderr, "\r\033[K%s", fit_to_width(line, columns).c_str());
-    std::fflush(stderr);
+    draw_status_line(line);
   } else {
     spdlog::info("{} {}/{} games: {} board {} scored {} ({} turns, peak {} specimens, {:.2f} s); running geo mean {}",
                  title_, done_, total_, label, result.index, result.score, result.turns, result.peak_population,
@@ -72,7 +69,7 @@ void Progress::game_finished(const std::string& label, const BoardResult& result
 }
 
 void Progress::close() {
-  if (tty_) std::fputs("\r\033[K", stderr);
+  if (tty_) draw_status_line("");
 }
 
 PlayedGames play_into_journal(Journal& journal, const std::vector<BoardTask>& tasks, const RunFlags& flags,

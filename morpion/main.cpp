@@ -106,7 +106,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
     best_score = step.score;
     const double t = elapsed();
     timeline.push_back({{"seconds", t}, {"score", step.score}, {"search", s}, {"iteration", step.iteration}});
-    if (tty) std::fputs("\r\033[K", stderr);
+    if (tty) ratrace::draw_status_line("");
     std::cout << fmt::format("search {} iteration {} score {} time {:.2f} s code {}", s, step.iteration, step.score, t,
                              encode_game(game, rules))
               << std::endl;
@@ -119,10 +119,9 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
       if (!tty || done) continue;
       std::lock_guard lock(print_mutex);
       const double t = elapsed();
-      std::fprintf(stderr, "\r\033[K%s: best %d | %llu %s (%.0f/s) | %.1f s", kind.c_str(), best_score.load(),
-                   static_cast<unsigned long long>(work_done.load()), kind == "nrpa" ? "playouts" : "iterations",
-                   static_cast<double>(work_done.load()) / std::max(t, 1e-9), t);
-      std::fflush(stderr);
+      ratrace::draw_status_line(fmt::format("{}: best {} | {} {} ({:.0f}/s) | {:.1f} s", kind, best_score.load(),
+                                            work_done.load(), kind == "nrpa" ? "playouts" : "iterations",
+                                            static_cast<double>(work_done.load()) / std::max(t, 1e-9), t));
     }
   });
   std::vector<SearchResult> results;
@@ -143,7 +142,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   }
   done = true;
   progress.join();
-  if (tty) std::fputs("\r\033[K", stderr);
+  if (tty) ratrace::draw_status_line("");
 
   const SearchResult& best = best_of(results);
   const double total_seconds = elapsed();
