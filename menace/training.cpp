@@ -2,14 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <memory>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
+#include "common/parallel.h"
 #include "common/rng.h"
 #include "common/stats.h"
 #include "common/version.h"
@@ -114,25 +112,9 @@ LearnerRun train_learner(const TrainConfig& config, int index, const Matchboxes*
 std::vector<LearnerRun> train(const TrainConfig& config, const Matchboxes* start, const Matchboxes* opponent_start) {
   if (config.learners < 1) throw std::invalid_argument("at least one learner is needed");
   std::vector<LearnerRun> runs(static_cast<size_t>(config.learners));
-  std::vector<std::exception_ptr> errors(runs.size());
-  tbb::task_arena arena(config.threads > 0 ? config.threads : tbb::info::default_concurrency());
-  arena.execute([&] {
-    tbb::parallel_for(size_t{0}, runs.size(), [&](size_t i) {
-      try {
-        runs[i] = train_learner(config, static_cast<int>(i), start, opponent_start);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    });
+  ratrace::run_indexed(runs.size(), config.threads, "learner", [&](size_t i) {
+    runs[i] = train_learner(config, static_cast<int>(i), start, opponent_start);
   });
-  for (size_t i = 0; i < errors.size(); ++i) {
-    if (!errors[i]) continue;
-    try {
-      std::rethrow_exception(errors[i]);
-    } catch (const std::exception& e) {
-      throw std::runtime_error("learner " + std::to_string(i) + ": " + e.what());
-    }
-  }
   return runs;
 }
 

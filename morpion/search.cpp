@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <exception>
 #include <stdexcept>
 #include <string>
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include "common/parallel.h"
 
 namespace morpion {
 
@@ -79,25 +77,8 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
 
 std::vector<SearchResult> run_searches(int count, int threads, const std::function<SearchResult(int)>& search) {
   std::vector<SearchResult> results(static_cast<size_t>(count));
-  std::vector<std::exception_ptr> errors(static_cast<size_t>(count));
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(0, count, [&](int i) {
-      try {
-        results[static_cast<size_t>(i)] = search(i);
-      } catch (...) {
-        errors[static_cast<size_t>(i)] = std::current_exception();
-      }
-    });
-  });
-  for (int i = 0; i < count; ++i)
-    if (errors[static_cast<size_t>(i)]) {
-      try {
-        std::rethrow_exception(errors[static_cast<size_t>(i)]);
-      } catch (const std::exception& e) {
-        throw std::runtime_error("search " + std::to_string(i) + ": " + e.what());
-      }
-    }
+  ratrace::run_indexed(results.size(), threads, "search",
+                       [&](size_t i) { results[i] = search(static_cast<int>(i)); });
   return results;
 }
 

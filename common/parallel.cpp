@@ -1,0 +1,35 @@
+#include "common/parallel.h"
+
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+namespace ratrace {
+
+void run_indexed(size_t count, int threads, const char* what_is_i, const std::function<void(size_t)>& task) {
+  std::vector<std::exception_ptr> errors(count);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::info::default_concurrency());
+  arena.execute([&] {
+    tbb::parallel_for(size_t{0}, count, [&](size_t i) {
+      try {
+        task(i);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  });
+  for (size_t i = 0; i < count; ++i) {
+    if (!errors[i]) continue;
+    try {
+      std::rethrow_exception(errors[i]);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string(what_is_i) + " " + std::to_string(i) + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace ratrace

@@ -1,0 +1,13 @@
+#pragma once
+#include <cstddef>
+#include <functional>
+
+namespace ratrace {
+
+// Runs task(i) for every i in [0, count) on a oneTBB arena of `threads` threads (0: one per
+// core); each task writes its own result. An exception in a task is caught inside it, so
+// the others finish; then the one of the lowest index is rethrown as std::runtime_error
+// "<what_is_i> i: <message>", e.g. "search 3: ...".
+void run_indexed(size_t count, int threads, const char* what_is_i, const std::function<void(size_t)>& task);
+
+}  // namespace ratrace
