@@ -47,6 +47,10 @@ constexpr IntKey kIntKeys[] = {
     {"breed_before_moves", &Config::breed_before_moves},
     {"parent_choice", &Config::parent_choice},
     {"offset_draws", &Config::offset_draws},
+    {"goal_timing", &Config::goal_timing},
+    {"start_search", &Config::start_search},
+    {"finish_cells", &Config::finish_cells},
+    {"off_board", &Config::off_board},
 };
 constexpr RealKey kRealKeys[] = {
     {"crossover", &Config::crossover},
@@ -90,6 +94,20 @@ void Config::validate() const {
   require(parent_choice == 0 || breed_before_moves == 1,
           "parent_choice = 1 (the Java upstream draw) needs breed_before_moves = 1 (the Java breeding)");
   require(offset_draws == 0 || offset_draws == 1, "offset_draws must be 0 or 1");
+  require(goal_timing == 0 || goal_timing == 1, "goal_timing must be 0 or 1");
+  require(goal_timing == 0 || lifespan >= 2, "goal_timing = 1 gives children lifespan - 1 moves: lifespan must be at least 2");
+  require(start_search == 0 || start_search == 1, "start_search must be 0 or 1");
+  require(finish_cells == 0 || finish_cells == 1, "finish_cells must be 0 or 1");
+  require(off_board == 0 || off_board == 1, "off_board must be 0 or 1");
+  require(off_board == 0 || finish_cells == 1,
+          "off_board = 1 needs finish_cells = 1: a specimen beside the board sees goal columns past the track's width");
+  if (off_board == 1) {
+    // Positions off the board are numbered after the board's cells, in 16 bits.
+    const long long margin = off_board_margin();
+    require((width + 2 * margin) * (height + 2 * margin) + static_cast<long long>(width) * height <= 65535,
+            "off_board = 1 numbers every position within lifespan + teleporter_reach + 1 of the board in 16 bits: "
+            "(width + 2 m) * (height + 2 m) + width * height must be at most 65535, m = " + std::to_string(margin));
+  }
   // Pre-flight: a population that cannot fit in memory, a goal no specimen can reach.
   require(static_cast<long long>(initial_specimens) + static_cast<long long>(offspring) * turns <= kMaxSpecimenCount,
           "initial_specimens + offspring * turns (the most specimens a game can hold) must be at most " +

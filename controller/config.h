@@ -42,6 +42,23 @@ struct Config {
   int breed_before_moves = 0;  // 1: parents drawn from the population as it was before the turn's moves
   int parent_choice = 0;       // 0: fitness-proportional; 1: the Java upstream's biased draw
   int offset_draws = 0;        // 0: each colour's offset drawn alone; 1: Java's few distinct offsets shared
+  // 1: Java's goal timing. A specimen reaching the goal stands there for a turn, is then
+  // scored and respawned (no move that turn), and one standing there at the end counts.
+  // Initial specimens get `lifespan` moves, children and respawned ones lifespan - 1.
+  int goal_timing = 0;
+  int start_search = 0;  // 1: Java's start-row search (unbounded, through survivable off-board cells)
+  // 1: Java's finish. Each look at a goal cell shows a random empty colour; a trap aimed at
+  // the goal makes a random empty colour deadly there, and each arrival draws one colour.
+  int finish_cells = 0;
+  // 1: Java's single off-board square: deadly only if some trap aims off the board, and
+  // otherwise specimens live on out there and may walk back (needs finish_cells = 1).
+  int off_board = 0;
+
+  // Goal timing, finish cells or off-board survival: the game runs the Java board's path.
+  bool java_board() const { return goal_timing || finish_cells || off_board; }
+  // How far off the board a specimen can get under off_board = 1: every move adds at most 1,
+  // a teleport at most teleporter_reach, and a specimen makes at most `lifespan` moves.
+  int off_board_margin() const { return lifespan + teleporter_reach + 1; }
 
   // Throws std::invalid_argument naming the first impossible value.
   void validate() const;

@@ -127,7 +127,7 @@ class GenomePool {
 struct TurnTally {
   uint64_t calls = 0;        // moves that called the player
   uint64_t goals = 0;
-  uint64_t died_of_age = 0;  // specimens that died at the start of their turn, making no move
+  uint64_t idle = 0;   // specimens that made no move: dead of age, or scored standing on the goal
 };
 
 // One specimen, packed into 16 bytes so that a turn streams through the population.
@@ -155,6 +155,9 @@ class Game {
         pool_(track.cells(), cache_),
         breeder_(config) {
     if (track.start_rows().empty()) throw std::invalid_argument("the track has no start cells");
+    if (options.observer && config.java_board())
+      throw std::invalid_argument("a game record replays each move from the track alone, which Java's board "
+                                  "(goal_timing, finish_cells, off_board) does not allow; trace the game instead");
   }
 
   GameResult run() {
@@ -173,15 +176,22 @@ class Game {
       result_.turns = turn;
       current_turn_ = turn;
       const TurnContext c = context(turn, stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn)));
-      if (config_.breed_before_moves) conceive(c);
-      if (trace_) move_serially<true>(c);
+      // Java checks for life and breeds on the population as it was before the moves, so
+      // under its breeding the game only ends if that one had fewer than two specimens.
+      const size_t before_moves = population_.size();
+      if (config_.breed_before_moves && before_moves >= 2) conceive(c);
+      if (config_.java_board()) trace_ ? move_on_java_board<true>(c) : move_on_java_board<false>(c);
+      else if (trace_) move_serially<true>(c);
       else if (parallel_ && population_.size() >= kParallelPopulation && cores_idle()) move_in_parallel(c);
       else move_serially<false>(c);
-      if (population_.size() < 2) break;
+      if ((config_.breed_before_moves ? before_moves : population_.size()) < 2) break;
       if (config_.breed_before_moves) deliver();
       else breed(c.turn_key);
       result_.peak_population = std::max<uint64_t>(result_.peak_population, population_.size());
     }
+    // Java's goal timing: a specimen still standing on the goal when the game ends counts.
+    if (config_.goal_timing && !result_.interrupted)
+      for (const Specimen& s : population_) result_.score += track_.on_goal(s.cell);
     result_.peak_genomes = pool_.peak();
     return result_;
   }
@@ -213,9 +223,13 @@ class Game {
     return track_.cell(0, rows[rng.below(static_cast<uint32_t>(rows.size()))]);
   }
 
+  // Java's clock (goal_timing) counts a life from the turn of birth, which for a child or a
+  // respawned specimen is a turn it cannot move in: one move fewer than the initial ones.
+  uint8_t newborn_age() const { return config_.goal_timing && current_turn_ > 0 ? 1 : 0; }
+
   void born(const Genome& genome, int at, const std::pair<uint64_t, uint64_t>* parents) {
     const uint32_t serial = next_serial_++;
-    population_.push_back({pool_.acquire(genome), serial, 0, static_cast<uint16_t>(at), 0});
+    population_.push_back({pool_.acquire(genome), serial, 0, static_cast<uint16_t>(at), newborn_age()});
     if (options_.observer) options_.observer->born(current_turn_, serial, at, genome);
     if (trace_) {
       nlohmann::json event = {{"event", "born"}, {"specimen", serial}, {"turn", current_turn_},
@@ -232,29 +246,101 @@ class Game {
   bool advance(const TurnContext& c, Specimen& s, int m, size_t i, TurnTally& tally) {
     const int from = s.cell;
     const int to = c.next[from * 9 + m];
-    if constexpr (kTraced) trace_step(s, c.turn, from, m);
+    if constexpr (kTraced) trace_step(s, c.turn, track_.cell_x(from), track_.cell_y(from), m);
     if (to == Track::kDead) [[unlikely]]
       return false;
-    if (to == Track::kGoal) [[unlikely]] {
-      ++s.goals;
-      ++tally.goals;
-      Rng rng(stream_key(c.turn_key, kTagRespawn, i));
-      s.cell = static_cast<uint16_t>(random_start(rng));
-      s.age = 0;
-      if constexpr (kTraced) event(s, c.turn, "respawned", {{"at", {0, track_.cell_y(s.cell)}}, {"goals", s.goals}});
-    } else {
+    if (to == Track::kGoal) [[unlikely]]
+      score_and_respawn<kTraced>(c, s, i, tally);
+    else
       s.cell = static_cast<uint16_t>(to);
-    }
     return true;
   }
 
-  // The player's move index for specimen s at index i; the answer goes to the memo, if
-  // any, unless the call drew a random number.
-  int call_player(const TurnContext& c, const Specimen& s, size_t i) {
+  template <bool kTraced>
+  void score_and_respawn(const TurnContext& c, Specimen& s, size_t i, TurnTally& tally) {
+    ++s.goals;
+    ++tally.goals;
+    if constexpr (kTraced)
+      if (config_.goal_timing)
+        event(s, c.turn, "scored", {{"at", {track_.position_x(s.cell), track_.position_y(s.cell)}}});
+    Rng rng(stream_key(c.turn_key, kTagRespawn, i));
+    s.cell = static_cast<uint16_t>(random_start(rng));
+    s.age = newborn_age();
+    if constexpr (kTraced) event(s, c.turn, "respawned", {{"at", {0, track_.cell_y(s.cell)}}, {"goals", s.goals}});
+  }
+
+  // Java's board (goal_timing, finish_cells, off_board), in one serial pass. A specimen
+  // standing on the goal is scored and respawned instead of moving; the others move as in
+  // move_serially(), but a view with a goal cell in it is drawn afresh (never memoised),
+  // a goal arrival may draw a deadly colour, and a specimen may live on off the board.
+  template <bool kTraced>
+  void move_on_java_board(const TurnContext& c) {
+    const size_t n = population_.size();
+    uint64_t* const sums = sampler_.running_sums(n);
+    uint64_t sum = 0;
+    size_t kept = 0;
+    TurnTally tally;
+    const int side = 2 * config_.view_radius + 1;
+    drawn_view_.resize(static_cast<size_t>(side * side));
+    int8_t* const drawn = drawn_view_.data();
+    for (size_t i = 0; i < n; ++i) {
+      Specimen s = population_[i];
+      if (config_.goal_timing && track_.on_goal(s.cell)) {
+        ++tally.idle;
+        score_and_respawn<kTraced>(c, s, i, tally);
+      } else if (s.age >= c.lifespan) {
+        ++tally.idle;
+        if constexpr (kTraced) event(s, c.turn, "died", {{"why", "age"}});
+        pool_.release(s.genome);
+        continue;
+      } else {
+        ++s.age;
+        Rng chance(stream_key(c.turn_key, kTagJavaBoard, i));
+        int m = kUnknown;
+        if (track_.fixed_view(s.cell)) {
+          if (c.memo) m = c.memo[s.genome * c.row + s.cell];
+          if (m < 0) {
+            ++tally.calls;
+            m = call_player(c, s, i, track_.view(s.cell), true);
+          }
+        } else {
+          track_.look(s.cell, chance, drawn);
+          ++tally.calls;
+          m = call_player(c, s, i, View(drawn, config_.view_radius), false);
+        }
+        const int x = track_.position_x(s.cell), y = track_.position_y(s.cell);
+        const Step step = track_.step(x, y, move_from_index(m), &chance);
+        if constexpr (kTraced) trace_step(s, c.turn, x, y, m, &step);
+        if (step.death != Hazard::None) {
+          pool_.release(s.genome);
+          continue;
+        }
+        if (step.goal && !config_.goal_timing) score_and_respawn<kTraced>(c, s, i, tally);
+        else s.cell = static_cast<uint16_t>(track_.position(step.x, step.y));
+      }
+      population_[kept] = s;
+      sums[kept++] = sum += java_fitness(s, false);
+    }
+    finish_turn(n, kept, tally);
+  }
+
+  // Fitness on Java's board: 1 + x + 50 * goals, where x may be off the board. Java's
+  // roulette subtracts a negative fitness, which shifts every later pick in its hash order;
+  // with no hash order to follow, a specimen left of the board gets weight 0. In the
+  // snapshot before the moves, a specimen on the goal already has the goal it is about to
+  // be scored for: Java adds the bonus before it breeds.
+  uint64_t java_fitness(const Specimen& s, bool before_moves) const {
+    const bool scoring = before_moves && config_.goal_timing && track_.on_goal(s.cell);
+    return fitness(std::max(track_.position_x(s.cell), -1), s.goals + scoring);
+  }
+
+  // The player's move index for specimen s at index i, seeing `view`; with `memoise`, the
+  // answer goes to the memo, if any, unless the call drew a random number.
+  int call_player(const TurnContext& c, const Specimen& s, size_t i, const View& view, bool memoise) {
     auto rng = Rng::keyed_on_first_draw(c.turn_key, kTagMove, i);
     Move move;
     try {
-      move = player_.move(pool_.genome(s.genome), track_.view(s.cell), rng);
+      move = player_.move(pool_.genome(s.genome), view, rng);
     } catch (const std::exception& e) {
       throw GameFault(std::string("player fault: ") + e.what(), c.turn, s.serial);
     } catch (...) {
@@ -267,7 +353,7 @@ class Game {
     const int index = move_index(move);
     // Written concurrently by the specimens of one parallel turn, always with the same
     // value, hence relaxed atomics.
-    if (c.memo)
+    if (c.memo && memoise)
       std::atomic_ref<int8_t>(c.memo[s.genome * c.row + s.cell])
           .store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
     return index;
@@ -303,7 +389,7 @@ class Game {
     }
     for (size_t k = 0; k < tally.calls; ++k) {
       const size_t i = to_call[k];
-      known[i] = static_cast<int8_t>(call_player(c, specimens[i], i));
+      known[i] = static_cast<int8_t>(call_player(c, specimens[i], i, track_.view(specimens[i].cell), true));
     }
     if (options_.observer) observe_moves(c, n);
     uint64_t* const sums = sampler_.running_sums(n);
@@ -316,7 +402,7 @@ class Game {
         ++s.age;
         alive = advance<kTraced>(c, s, known[i], i, tally);
       } else {
-        ++tally.died_of_age;
+        ++tally.idle;
         if constexpr (kTraced) event(s, c.turn, "died", {{"why", "age"}});
       }
       if (alive) {
@@ -347,7 +433,7 @@ class Game {
         for (size_t i = r.begin(); i < r.end(); ++i) {
           Specimen& s = specimens[i];
           if (s.age >= c.lifespan) {
-            ++local.died_of_age;
+            ++local.idle;
             alive_[i] = false;
             continue;
           }
@@ -357,7 +443,7 @@ class Game {
           try {
             if (m < 0) {
               ++local.calls;
-              m = call_player(c, s, i);
+              m = call_player(c, s, i, track_.view(s.cell), true);
             }
           } catch (const GameFault& f) {
             std::lock_guard lock(mutex);
@@ -369,7 +455,7 @@ class Game {
         std::lock_guard lock(mutex);
         total.calls += local.calls;
         total.goals += local.goals;
-        total.died_of_age += local.died_of_age;
+        total.idle += local.idle;
       });
     });
     if (fault) throw *fault;
@@ -401,7 +487,7 @@ class Game {
   void finish_turn(size_t moved, size_t kept, const TurnTally& tally) {
     population_.resize(kept);
     sampler_.keep(kept);
-    result_.moves += moved - tally.died_of_age;
+    result_.moves += moved - tally.idle;
     result_.player_calls += tally.calls;
     result_.score += tally.goals;
   }
@@ -424,7 +510,9 @@ class Game {
     const size_t n = population_.size();
     uint64_t* const sums = snapshot_.running_sums(n);
     uint64_t sum = 0;
-    for (size_t i = 0; i < n; ++i) sums[i] = sum += fitness(c.column[population_[i].cell], population_[i].goals);
+    for (size_t i = 0; i < n; ++i)
+      sums[i] = sum += config_.java_board() ? java_fitness(population_[i], true)
+                                            : fitness(c.column[population_[i].cell], population_[i].goals);
     // The upstream draw's hash order: two distinct specimens, fixed for the turn.
     const size_t hash_first = rng.below(static_cast<uint32_t>(n));
     size_t hash_second = rng.below(static_cast<uint32_t>(n - 1));
@@ -449,15 +537,16 @@ class Game {
     (*trace_)(fields);
   }
 
-  void trace_step(const Specimen& s, int turn, int from, int m) {
+  // Events of one move from (x, y); the step as made, or (with none) as the track fixes it.
+  void trace_step(const Specimen& s, int turn, int x, int y, int m, const Step* made = nullptr) {
     const Move move = move_from_index(m);
-    const Step step = track_.step(track_.cell_x(from), track_.cell_y(from), move);
-    const nlohmann::json at = {track_.cell_x(from), track_.cell_y(from)};
+    const Step step = made ? *made : track_.step(x, y, move);
+    const nlohmann::json at = {x, y};
     if (step.blocked) event(s, turn, "blocked", {{"at", at}, {"move", {move.dx, move.dy}}});
     event(s, turn, "moved", {{"from", at}, {"move", {move.dx, move.dy}}, {"to", {step.moved_x, step.moved_y}}});
     if (step.teleported) event(s, turn, "teleported", {{"from", {step.moved_x, step.moved_y}}, {"to", {step.x, step.y}}});
     if (step.death != Hazard::None) event(s, turn, "died", {{"why", hazard_name(step.death)}, {"at", {step.x, step.y}}});
-    if (step.goal) event(s, turn, "scored", {{"at", {step.x, step.y}}});
+    if (step.goal) event(s, turn, config_.goal_timing ? "reached goal" : "scored", {{"at", {step.x, step.y}}});
   }
 
   const Config& config_;
@@ -475,6 +564,7 @@ class Game {
   std::vector<uint32_t> to_call_;  // this turn's specimens whose move needs a call
   std::vector<uint8_t> alive_;     // this turn's survivors, when moved in parallel
   std::vector<ObservedMove> observed_;  // this turn's moves, when observed
+  std::vector<int8_t> drawn_view_;      // a view drawn afresh on Java's board
   ParentSampler sampler_;
   // A child conceived before the moves (breed_before_moves), born after them.
   struct Conceived {

@@ -272,8 +272,9 @@ std::string leaderboard_markdown(const std::vector<LeaderboardRow>& rows, const 
          "its author published from (java: the upstream Java controller, java-fork: TheBetterOne's fork, python, "
          "ruby; see the README's Rules dialects); \"(same)\" when that is the run's own. The published score "
          "belongs to that controller, and the verdict compares it with our interval under those rules. The "
-         "Java dialects draw trap and teleporter offsets the Java way, so their boards share the colours' seeds "
-         "but not always the offsets: compare them with the published score, not board by board with ours. "
+         "Java dialects draw trap and teleporter offsets, start rows and deadly goal colours the Java way, so "
+         "their boards share the colours' seeds but not always the rest: compare them with the published score, "
+         "not board by board with ours. "
          "\"original code\" is a measured score of the author's surviving code, where one exists.\n"
       << "- Spearman's rank correlation is 1 when both orders agree exactly and -1 when one is the other reversed; "
          "tied players share their average rank.\n";

@@ -16,6 +16,7 @@ enum StreamTag : uint64_t {
   kTagBreed = 7,     // turn -> this turn's offspring
   kTagInitial = 8,   // game seed -> the initial specimens
   kTagRecordSample = 9,  // game seed -> the specimens a game record follows (never the game)
+  kTagJavaBoard = 10,    // turn -> one specimen's goal-cell colours (seen and landed on), Java's board
 };
 
 }  // namespace ratrace

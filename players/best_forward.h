@@ -7,8 +7,9 @@ namespace ratrace {
 
 // The forward move (1, dy), dy in {-1, 0, 1}, onto the in-bounds cell with the highest
 // value(dy) >= 0, ties broken at random. A number is drawn only on a real tie, so that an
-// untied call draws nothing and the engine can memoise it. (1, 0) is always in bounds on
-// a track, so there is always a candidate.
+// untied call draws nothing and the engine can memoise it. On the track (1, 0) is always
+// in bounds; off it (Java's board) all three may not be, and then the move is (1, 0), as in
+// the organisers' Java sample.
 template <class Value>
 Move best_forward_move(const View& view, Rng& rng, Value value) {
   int best_value = -1;
@@ -23,6 +24,7 @@ Move best_forward_move(const View& view, Rng& rng, Value value) {
     }
     if (v == best_value) best[tied++] = dy;
   }
+  if (tied == 0) return Move{1, 0};
   return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
 }
 

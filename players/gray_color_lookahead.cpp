@@ -40,7 +40,7 @@ Move gray_color_lookahead_move(const Genome& genome, const View& view, Rng& rng)
           if (s > best_next) best_next = s;
         }
       }
-      // The tile's own row is in bounds, so best_next was set.
+      // The tile itself is in bounds, so best_next was set.
       const int score = multiplier * colour_score[colour] + bias * dx + best_next;
       if (score > best_score) {
         best_score = score;
@@ -49,6 +49,7 @@ Move gray_color_lookahead_move(const Genome& genome, const View& view, Rng& rng)
       if (score == best_score) best[tied++] = Move{dx, dy};
     }
   }
+  if (tied == 0) return Move{1, 0};  // off the board (Java's rules), nothing around in bounds
   return tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))];
 }
 

@@ -22,7 +22,7 @@ Move leap_forward_move(const Genome& genome, const View& view, Rng& rng) {
     any[n_any++] = dy;
     if (!avoided(genome, colour)) safe[n_safe++] = dy;
   }
-  if (n_any == 0) return Move{1, 0};  // cannot happen on a track: (1,0) is always in bounds
+  if (n_any == 0) return Move{1, 0};  // only off the board (Java's rules): on it (1,0) is in bounds
   // Forward onto a colour not listed; if all are listed, leap into the unknown anyway.
   const int* choices = n_safe > 0 ? safe : any;
   const int n = n_safe > 0 ? n_safe : n_any;

@@ -54,8 +54,8 @@ RATRACE_PLAYER({
                "returns to it. Exact Dijkstra; where several first steps start a cheapest path, a fixed "
                "preference decides, as an A*'s fixed expansion order would: (1,0), (1,-1), (1,1), (0,-1), (0,1), "
                "(-1,0), (-1,-1), (-1,1) (breaking such ties at random instead scored 7x lower in a paired test "
-               "here, 51 against 364 over 50 boards, significant). No path (it cannot happen on a real track, "
-               "where (1,0) and (2,0) are always in bounds): a uniformly random one of the 9 moves, (0,0) "
+               "here, 51 against 364 over 50 boards, significant). No path (only off the board, under Java's "
+               "rules: on it (1,0) and (2,0) are always in bounds): a uniformly random one of the 9 moves, (0,0) "
                "included; that is the only use of the RNG.",
     .move = ratrace::running_star_move,
     .published_rules = "java-fork",

@@ -33,7 +33,7 @@ Move slow_and_steady_move(const Genome& genome, const View& view, Rng& rng) {
     }
     if (score == best_score) best[tied++] = m;
   }
-  // (1, 0) is always in bounds, so there is at least one candidate.
+  if (tied == 0) return Move{1, 0};  // off the board (Java's rules), nothing around in bounds
   return tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))];
 }
 

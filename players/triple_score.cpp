@@ -65,7 +65,7 @@ Move triple_score_move(const Genome& genome, const View& view, Rng& rng) {
     if (view(1, dy) == kOutOfBounds) continue;
     consider(1, dy, move_score(genome, view, 1, dy, forward, factor));
   }
-  // (1, 0) is always in bounds (the rat's own row is), so there is at least one candidate.
+  if (tied == 0) return Move{1, 0};  // off the board (Java's rules), nothing around in bounds
   return tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))];
 }
 

@@ -46,6 +46,7 @@ Move weight_chooser_move(const Genome& genome, const View& view, Rng& rng) {
     }
     if (sum * best_count == best_sum * count) best[tied++] = dy;
   }
+  if (tied == 0) return Move{1, 0};  // off the board (Java's rules), nothing ahead in bounds
   return Move{1, tied == 1 ? best[0] : best[rng.below(static_cast<uint32_t>(tied))]};
 }
 

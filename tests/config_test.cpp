@@ -111,6 +111,14 @@ TEST(ConfigTest, ImpossibleValuesAreErrors) {
   EXPECT_TRUE(contains(invalid([](Config& c) { c.min_start_cells = 16; }), "min_start_cells"));
   EXPECT_TRUE(contains(invalid([](Config& c) { c.turns = -1; }), "turns"));
   EXPECT_TRUE(contains(invalid([](Config& c) { c.view_radius = 0; }), "view_radius"));
+  EXPECT_TRUE(contains(invalid([](Config& c) { c.off_board = 1; }), "off_board = 1 needs finish_cells = 1"));
+  EXPECT_TRUE(contains(invalid([](Config& c) {
+                         c.off_board = c.finish_cells = 1;
+                         c.lifespan = 200;
+                       }),
+                       "in 16 bits"));
+  EXPECT_TRUE(contains(invalid([](Config& c) { c.goal_timing = 2; }), "goal_timing"));
+  EXPECT_TRUE(contains(invalid([](Config& c) { c.start_search = -1; }), "start_search"));
 }
 
 TEST(ConfigTest, JsonRoundTrip) {

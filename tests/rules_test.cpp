@@ -20,20 +20,26 @@ TEST(Rules, PresetsSetTheirSwitchesAndNothingElse) {
   EXPECT_EQ(config.rules, "java");
   EXPECT_DOUBLE_EQ(config.crossover, 0.025);
   EXPECT_DOUBLE_EQ(config.mutation, 0.01);
-  EXPECT_EQ(config.lifespan, 99);
+  EXPECT_EQ(config.lifespan, 100);  // counted from birth: children get 99 moves (goal_timing)
   EXPECT_EQ(config.breed_before_moves, 1);
   EXPECT_EQ(config.parent_choice, 1);
   EXPECT_EQ(config.offset_draws, 1);
+  EXPECT_EQ(config.goal_timing, 1);
+  EXPECT_EQ(config.start_search, 1);
+  EXPECT_EQ(config.finish_cells, 1);
+  EXPECT_EQ(config.off_board, 1);
   EXPECT_EQ(config.turns, 77);  // not a dialect's switch
   apply_rules(config, "java-fork");
   EXPECT_DOUBLE_EQ(config.crossover, 0.05);
   EXPECT_EQ(config.parent_choice, 0);
   EXPECT_EQ(config.breed_before_moves, 1);
+  EXPECT_EQ(config.off_board, 1);
   apply_rules(config, "ruby");
   EXPECT_DOUBLE_EQ(config.crossover, 0.025);
   EXPECT_DOUBLE_EQ(config.mutation, 0.0);
   EXPECT_EQ(config.lifespan, 100);
   EXPECT_EQ(config.breed_before_moves, 0);
+  EXPECT_EQ(config.goal_timing + config.start_search + config.finish_cells + config.off_board, 0);
   apply_rules(config, "python");
   EXPECT_DOUBLE_EQ(config.mutation, 0.01);
   EXPECT_DOUBLE_EQ(config.crossover, 0.025);

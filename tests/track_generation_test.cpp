@@ -285,7 +285,7 @@ TEST_F(TrackFileErrors, OtherMistakes) {
 
   nlohmann::json zero = valid();
   zero["roles"][static_cast<size_t>(kTeleporterA)]["offset"] = {0, 0};
-  EXPECT_NE(error_of(zero).find("reach"), std::string::npos) << error_of(zero);
+  EXPECT_NE(error_of(zero).find("offset_draws = 1"), std::string::npos) << error_of(zero);
 
   nlohmann::json goal = valid();
   goal["colours"][0][6] = kWall;

@@ -34,7 +34,7 @@ const char* role_name(Role r) {
 }
 
 Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<ColourRole> roles,
-             const std::vector<int>* start_rows)
+             const std::vector<int>* start_rows, const std::vector<int>* finish_deadly)
     : width_(config.width),
       height_(config.height),
       goal_column_(config.goal_column),
@@ -42,23 +42,44 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
       view_area_((2 * config.view_radius + 1) * (2 * config.view_radius + 1)),
       colours_(std::move(colours)),
       roles_(std::move(roles)),
-      trap_target_(static_cast<size_t>(cells()), 0) {
+      trap_target_(static_cast<size_t>(cells()), 0),
+      finish_cells_(config.finish_cells != 0),
+      off_board_(config.off_board != 0),
+      margin_(config.off_board ? config.off_board_margin() : 0),
+      padded_width_(config.width + 2 * margin_) {
   if (colours_.size() != static_cast<size_t>(cells())) throw std::invalid_argument("track: wrong number of cells");
   column_.resize(static_cast<size_t>(cells()));
   for (int c = 0; c < cells(); ++c) column_[static_cast<size_t>(c)] = static_cast<int16_t>(c % width_);
+  for (size_t c = 0; c < roles_.size(); ++c)
+    if (roles_[c].role == Role::Empty) empty_colours_.push_back(static_cast<int8_t>(c));
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
       const ColourRole& r = roles_.at(static_cast<size_t>(colours_[cell(x, y)]));
-      if (r.role == Role::Trap && in_bounds(x + r.dx, y + r.dy)) trap_target_[cell(x + r.dx, y + r.dy)] = 1;
+      if (r.role != Role::Trap) continue;
+      const int tx = x + r.dx, ty = y + r.dy;
+      // Java flags its one off-board square, or at the goal a random empty colour (drawn by
+      // the generator, given as finish_deadly), where C++ marks the cell itself.
+      if (!in_bounds(tx, ty)) off_board_deadly_ |= tx < 0 || ty < 0 || ty >= height_;
+      else if (!(finish_cells_ && is_goal(tx))) trap_target_[cell(tx, ty)] = 1;
     }
+  if (finish_deadly) {
+    for (int c : *finish_deadly)
+      if (c < 0 || c >= static_cast<int>(roles_.size()) || roles_[static_cast<size_t>(c)].role != Role::Empty)
+        throw std::invalid_argument("track: deadly goal colour " + std::to_string(c) + " is not an empty colour");
+    finish_deadly_ = *finish_deadly;
+    std::sort(finish_deadly_.begin(), finish_deadly_.end());
+    finish_deadly_.erase(std::unique(finish_deadly_.begin(), finish_deadly_.end()), finish_deadly_.end());
+  }
 
   next_.resize(static_cast<size_t>(cells()) * 9);
   for (int c = 0; c < cells(); ++c)
     for (int m = 0; m < 9; ++m) {
       const Step s = step(cell_x(c), cell_y(c), move_from_index(m));
       next_[static_cast<size_t>(c) * 9 + m] = s.death != Hazard::None ? kDead
-                                               : s.goal             ? kGoal
-                                                                    : static_cast<int16_t>(cell(s.x, s.y));
+                                               : s.chance              ? kStep
+                                               : s.goal                ? kGoal
+                                               : !in_bounds(s.x, s.y)  ? kStep
+                                                                       : static_cast<int16_t>(cell(s.x, s.y));
     }
 
   views_.resize(static_cast<size_t>(cells()) * view_area_);
@@ -69,18 +90,20 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
         views_[static_cast<size_t>(c) * view_area_ + (dy + view_radius_) * side + dx + view_radius_] =
             static_cast<int8_t>(colour(cell_x(c) + dx, cell_y(c) + dy));
 
-  start_rows_ = start_rows ? *start_rows : search_start_rows(*this, config.lifespan);
+  start_rows_ = start_rows                  ? *start_rows
+                : config.start_search != 0 ? search_start_rows_java(*this)
+                                           : search_start_rows(*this, config.lifespan);
 }
 
 Hazard Track::hazard(int x, int y) const {
-  if (x < 0 || y < 0 || y >= height_) return Hazard::OutOfBounds;
+  if (x < 0 || y < 0 || y >= height_) return !off_board_ || off_board_deadly_ ? Hazard::OutOfBounds : Hazard::None;
   if (x >= width_) return Hazard::None;  // past the right edge: only ever a goal
   if (roles_[static_cast<size_t>(colours_[cell(x, y)])].role == Role::Wall) return Hazard::Wall;
   if (trap_target_[cell(x, y)]) return Hazard::Trap;
   return Hazard::None;
 }
 
-Step Track::step(int x, int y, Move move) const {
+Step Track::step(int x, int y, Move move, Rng* arrival) const {
   Step s;
   s.moved_x = x + move.dx;
   s.moved_y = y + move.dy;
@@ -100,8 +123,47 @@ Step Track::step(int x, int y, Move move) const {
     }
   }
   s.death = hazard(s.x, s.y);
-  s.goal = s.death == Hazard::None && is_goal(s.x);
+  s.goal = s.death == Hazard::None && is_goal(s.x) && s.y >= 0 && s.y < height_;
+  if (s.goal && finish_cells_ && !finish_deadly_.empty()) {
+    s.chance = true;
+    if (arrival && arrival->below(static_cast<uint32_t>(empty_colours_.size())) < finish_deadly_.size()) {
+      s.death = Hazard::Trap;
+      s.goal = false;
+    }
+  }
   return s;
+}
+
+int Track::position(int x, int y) const {
+  if (in_bounds(x, y)) return cell(x, y);
+  const int px = x + margin_, py = y + margin_;
+  if (!off_board_ || px < 0 || py < 0 || px >= padded_width_ || py >= height_ + 2 * margin_)
+    throw std::logic_error("position (" + std::to_string(x) + ", " + std::to_string(y) + ") is beyond the off-board margin");
+  return cells() + py * padded_width_ + px;
+}
+
+int Track::position_x(int position) const {
+  return position < cells() ? cell_x(position) : (position - cells()) % padded_width_ - margin_;
+}
+
+int Track::position_y(int position) const {
+  return position < cells() ? cell_y(position) : (position - cells()) / padded_width_ - margin_;
+}
+
+bool Track::on_goal(int position) const {
+  const int y = position_y(position);
+  return is_goal(position_x(position)) && y >= 0 && y < height_;
+}
+
+void Track::look(int position, Rng& look, int8_t* out) const {
+  const int x = position_x(position), y = position_y(position);
+  for (int dy = -view_radius_; dy <= view_radius_; ++dy)
+    for (int dx = -view_radius_; dx <= view_radius_; ++dx) {
+      const int vx = x + dx, vy = y + dy;
+      const bool drawn = finish_cells_ && is_goal(vx) && vy >= 0 && vy < height_;
+      *out++ = static_cast<int8_t>(drawn ? empty_colours_[look.below(static_cast<uint32_t>(empty_colours_.size()))]
+                                         : colour(vx, vy));
+    }
 }
 
 std::vector<int> search_start_rows(const Track& track, int turns) {
@@ -125,6 +187,43 @@ std::vector<int> search_start_rows(const Track& track, int turns) {
   std::vector<int> rows;
   for (int y = 0; y < track.height(); ++y)
     if (can_reach[track.cell(0, y)]) rows.push_back(y);
+  return rows;
+}
+
+std::vector<int> search_start_rows_java(const Track& track) {
+  const int height = track.height();
+  auto at_goal = [&](int x, int y) { return track.is_goal(x) && y >= 0 && y < height; };
+  std::vector<int> rows;
+  std::vector<uint8_t> start(static_cast<size_t>(height), 0), visited(static_cast<size_t>(track.cells()));
+  std::vector<int> frontier;
+  for (int y0 = 0; y0 < height; ++y0) {
+    std::fill(visited.begin(), visited.end(), 0);
+    frontier.assign(1, track.cell(0, y0));
+    visited[static_cast<size_t>(track.cell(0, y0))] = 1;
+    bool exit = false;
+    for (size_t next = 0; next < frontier.size() && !exit; ++next) {
+      const int from = frontier[next];
+      for (int m = 0; m < 9 && !exit; ++m) {
+        const Move move = move_from_index(m);
+        int x = track.cell_x(from) + move.dx, y = track.cell_y(from) + move.dy;
+        if (track.in_bounds(x, y) && !at_goal(x, y)) {
+          const ColourRole& r = track.roles()[static_cast<size_t>(track.colour(x, y))];
+          if (r.role == Role::Teleporter) x += r.dx, y += r.dy;
+        }
+        if (at_goal(x, y) || (x == 0 && y >= 0 && y < height && start[static_cast<size_t>(y)])) exit = true;
+        else if (track.hazard(x, y) != Hazard::None) continue;
+        else if (!track.in_bounds(x, y)) exit = true;  // off the board, alive
+        else if (!visited[static_cast<size_t>(track.cell(x, y))]) {
+          visited[static_cast<size_t>(track.cell(x, y))] = 1;
+          frontier.push_back(track.cell(x, y));
+        }
+      }
+    }
+    if (exit) {
+      rows.push_back(y0);
+      start[static_cast<size_t>(y0)] = 1;
+    }
+  }
   return rows;
 }
 
@@ -213,7 +312,17 @@ Track generate_track(const Config& config, uint64_t board_seed) {
         colours[static_cast<size_t>(y * config.width + x)] = static_cast<int8_t>(
             x < config.goal_column ? static_cast<int>(rng.below(static_cast<uint32_t>(config.colours)))
                                    : empties[rng.below(static_cast<uint32_t>(empties.size()))]);
-    Track track(config, std::move(colours), std::move(roles));
+    // Java's finish (finish_cells = 1): each trap aimed at a goal cell makes the colour of a
+    // random one of its goal squares deadly, the traps taken column by column.
+    std::vector<int> finish_deadly;
+    if (config.finish_cells)
+      for (int x = 0; x < config.goal_column; ++x)
+        for (int y = 0; y < config.height; ++y) {
+          const ColourRole& r = roles[static_cast<size_t>(colours[static_cast<size_t>(y * config.width + x)])];
+          if (r.role == Role::Trap && x + r.dx >= config.goal_column && y + r.dy >= 0 && y + r.dy < config.height)
+            finish_deadly.push_back(empties[rng.below(static_cast<uint32_t>(empties.size()))]);
+        }
+    Track track(config, std::move(colours), std::move(roles), nullptr, &finish_deadly);
     if (static_cast<int>(track.start_rows().size()) >= config.min_start_cells) return track;
   }
   throw std::runtime_error("no track with at least " + std::to_string(config.min_start_cells) +
@@ -242,6 +351,8 @@ nlohmann::json track_to_json(const Track& track) {
   }
   j["roles"] = roles;
   j["start_cells"] = track.start_rows();
+  if (track.finish_cells()) j["finish_deadly_colours"] = track.finish_deadly();
+  if (track.off_board()) j["off_board_deadly"] = track.off_board_deadly();
   nlohmann::json deadly = nlohmann::json::array();
   for (int y = 0; y < track.height(); ++y)
     for (int x = 0; x < track.width(); ++x)
@@ -313,8 +424,10 @@ Track track_from_json(const nlohmann::json& j, Config& config) {
       r.dx = integer(off[0], "offset");
       r.dy = integer(off[1], "offset");
       const int reach = r.role == Role::Teleporter ? config.teleporter_reach : config.trap_reach;
-      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach || (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0 && config.offset_draws == 0))
+      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach)
         throw fail("colour " + std::to_string(c) + ": offset out of the " + name + " reach");
+      if (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0 && config.offset_draws == 0)
+        throw fail("colour " + std::to_string(c) + ": a teleporter offset (0, 0) needs offset_draws = 1 (--rules java)");
     }
     ++counts[static_cast<int>(r.role)];
     roles[static_cast<size_t>(c)] = r;
@@ -342,7 +455,21 @@ Track track_from_json(const nlohmann::json& j, Config& config) {
     }
     if (start_rows.empty()) throw fail("'start_cells' is empty");
   }
-  return Track(config, std::move(colours), std::move(roles), given ? &start_rows : nullptr);
+  std::vector<int> finish_deadly;
+  if (config.finish_cells != static_cast<int>(j.contains("finish_deadly_colours")))
+    throw fail(config.finish_cells ? "rules with finish_cells = 1 need 'finish_deadly_colours', the empty colours "
+                                     "deadly at the goal ([] for none)"
+                                   : "'finish_deadly_colours' belongs to rules with finish_cells = 1 (--rules java)");
+  if (config.finish_cells) {
+    if (!j["finish_deadly_colours"].is_array()) throw fail("'finish_deadly_colours' must be a list of colours");
+    for (const auto& v : j["finish_deadly_colours"]) {
+      const int c = integer(v, "deadly goal colour");
+      if (c < 0 || c >= config.colours || roles[static_cast<size_t>(c)].role != Role::Empty)
+        throw fail("deadly goal colour " + std::to_string(c) + " is not an empty colour");
+      finish_deadly.push_back(c);
+    }
+  }
+  return Track(config, std::move(colours), std::move(roles), given ? &start_rows : nullptr, &finish_deadly);
 }
 
 std::string track_to_text(const Track& track) {
@@ -358,6 +485,13 @@ std::string track_to_text(const Track& track) {
       if (role == Role::Teleporter || role == Role::Trap) out << "(" << r.dx << "," << r.dy << ")";
     }
     out << "\n";
+  }
+  if (track.off_board())
+    out << "  off the board: " << (track.off_board_deadly() ? "deadly (a trap aims there)" : "survivable") << "\n";
+  if (track.finish_cells()) {
+    out << "  goal: each look draws an empty colour; deadly there:";
+    for (int c : track.finish_deadly()) out << " " << c;
+    out << (track.finish_deadly().empty() ? " none\n" : "\n");
   }
   out << "colours (hex) | cells: S start, W wall, X trap target, . safe\n";
   const auto& starts = track.start_rows();

@@ -32,20 +32,26 @@ struct Step {
   bool teleported = false;       // step 4 moved it
   int x = 0, y = 0;              // where it ends up
   Hazard death = Hazard::None;   // step 5: why it dies there, if it does
-  bool goal = false;             // step 6: it scores
+  bool goal = false;             // step 6: it scores (under goal_timing = 1: it stands on the goal)
+  bool chance = false;           // finish_cells = 1: an arrival at the goal that drew its colour
 };
+
+class Rng;
 
 // One board: colours, colour roles, the cells they make deadly, start cells, and the
 // precomputed views and move outcomes the engine's inner loop reads.
 class Track {
  public:
-  // Sentinels of next(): a move that kills, a move that scores.
+  // Sentinels of next(): a move that kills, a move that scores, a move whose outcome only
+  // step() can tell (Java's board: off the board alive, or a goal arrival that draws).
   static constexpr int16_t kDead = -1;
   static constexpr int16_t kGoal = -2;
+  static constexpr int16_t kStep = -3;
 
   // `colours` is row-major (index y * width + x). Start cells are searched unless given.
+  // `finish_deadly` (finish_cells = 1): the empty colours that kill at the goal; none if null.
   Track(const Config& config, std::vector<int8_t> colours, std::vector<ColourRole> roles,
-        const std::vector<int>* start_rows = nullptr);
+        const std::vector<int>* start_rows = nullptr, const std::vector<int>* finish_deadly = nullptr);
 
   int width() const { return width_; }
   int height() const { return height_; }
@@ -61,8 +67,10 @@ class Track {
   Hazard hazard(int x, int y) const;
   bool is_goal(int x) const { return x >= goal_column_; }
 
-  // Applies one legal move from (x, y) by the rules; the single source of rule logic.
-  Step step(int x, int y, Move move) const;
+  // Applies one legal move from (x, y) by the rules; the single source of rule logic. Under
+  // finish_cells = 1 a goal arrival draws its colour from `arrival`; with none it survives,
+  // marked `chance`.
+  Step step(int x, int y, Move move, Rng* arrival = nullptr) const;
   // step() precomputed: the cell a move from `cell` ends on, or kDead / kGoal.
   int16_t next(int cell, int move_index) const { return next_[cell * 9 + move_index]; }
   // The tables behind next() and cell_x(), for inner loops that keep them in registers.
@@ -73,6 +81,24 @@ class Track {
   const std::vector<int>& start_rows() const { return start_rows_; }
   View view(int cell) const { return View(&views_[static_cast<size_t>(cell) * view_area_], view_radius_); }
 
+  // Java's board (config finish_cells, off_board). A position is a cell, or under off_board
+  // a number after the cells for a place off the board, within off_board_margin() of it.
+  int position(int x, int y) const;
+  int position_x(int position) const;
+  int position_y(int position) const;
+  // Whether the view from `position` is view(position): a cell that sees no goal cell
+  // whose colour is drawn at each look.
+  bool fixed_view(int position) const {
+    return position < cells() && (!finish_cells_ || cell_x(position) + view_radius_ < goal_column_);
+  }
+  // The view from any position, each goal cell in it drawn from `look` under finish_cells.
+  void look(int position, Rng& look, int8_t* out) const;
+  bool on_goal(int position) const;
+  bool finish_cells() const { return finish_cells_; }
+  bool off_board() const { return off_board_; }
+  bool off_board_deadly() const { return off_board_deadly_; }
+  const std::vector<int>& finish_deadly() const { return finish_deadly_; }
+
  private:
   int width_, height_, goal_column_, view_radius_, view_area_;
   std::vector<int8_t> colours_;
@@ -82,10 +108,21 @@ class Track {
   std::vector<int16_t> next_;
   std::vector<int8_t> views_;
   std::vector<int> start_rows_;
+  bool finish_cells_, off_board_;
+  bool off_board_deadly_ = false;    // off_board = 1: some trap aims off the board
+  std::vector<int> finish_deadly_;   // finish_cells = 1: deadly colours at the goal
+  std::vector<int8_t> empty_colours_;
+  int margin_, padded_width_;        // off the board: positions within margin_ of it
 };
 
 // Rows of column 0 from which some sequence of at most `turns` moves reaches a goal.
 std::vector<int> search_start_rows(const Track& track, int turns);
+// The Java controllers' search (start_search = 1), row by row from the top: a row is a start
+// row if a breadth-first walk from it, with no step limit, over every move's teleported
+// landing that does not kill, sees a landing on the goal or on a start row found before it.
+// Moves into walls land on the wall (which kills), and a survivable off-board square is
+// walked through: from there the goal is always reachable, so reaching one is an exit.
+std::vector<int> search_start_rows_java(const Track& track);
 
 // The track of a board: generation attempts keyed by (board seed, attempt) until one has
 // at least config.min_start_cells start cells.
