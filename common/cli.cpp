@@ -134,7 +134,9 @@ void setup_logging(const std::string& name, const std::string& level) {
 
 void check_output_path(const std::string& path, bool replace) {
   if (path.empty() || path == "-") return;
-  if (std::filesystem::exists(path) && !replace)
+  // Only a file holds earlier results: a device (/dev/null, /dev/full) or a pipe is written
+  // as it is, and a folder gets check_writable's own message.
+  if (std::filesystem::is_regular_file(path) && !replace)
     throw UsageError("'" + path + "' exists; add --force to replace it");
   try {
     check_writable(path);

@@ -135,7 +135,7 @@ namespace {
 void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
   for (const std::string& flag : flags.given) {
     if (flag == "--resume" || flag == "--threads" || flag == "--no-cache" || flag == "--json" || flag == "--markdown" ||
-        flag == "--csv" || flag == "--plot" || flag == "--log-level")
+        flag == "--csv" || flag == "--plot" || flag == "--log-level" || flag == "--force")
       continue;
     if (flag == "--seed" && flags.seed == run.master_seed) continue;
     if (flag == "--boards" && run.command != "compare" && flags.boards == run.boards) continue;
@@ -144,7 +144,6 @@ void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
     if (flag == "--seed") why = "the journal's run has master seed " + std::to_string(run.master_seed);
     if (flag == "--boards") why = "the journal's run has " + std::to_string(run.boards) + " boards";
     if (flag == "--journal") why = "--resume already names the journal, and its games are appended to it";
-    if (flag == "--force") why = "--force starts a new run; --resume finishes one";
     throw std::invalid_argument(flag + " cannot be combined with --resume: " + why + " (leave " + flag +
                                 " out to finish that run, or start a new run without --resume)");
   }
@@ -153,8 +152,9 @@ void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
 }  // namespace
 
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
-                     const std::function<RunHeader()>& new_header) {
-  if (!flags.json_file.empty()) check_writable(flags.json_file);
+                     const std::vector<std::string>& outputs, const std::function<RunHeader()>& new_header) {
+  check_output_path(flags.json_file, flags.force);
+  for (const std::string& file : outputs) check_output_path(file, flags.force);
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);
     if (journal.header().command != command)

@@ -25,7 +25,7 @@ struct RunFlags {
   std::string json_file;              // final summary
   std::string journal_file;           // per-game JSON lines; default under runs/
   std::string resume_file;            // finish this journal instead of starting afresh
-  bool force = false;                 // --force: a new run may replace an existing journal
+  bool force = false;                 // --force: replace an existing journal (new run) and output files
   std::vector<std::string> given;     // the flags given on the command line, e.g. "--seed"
 };
 
@@ -72,8 +72,10 @@ int report_interrupted(const Journal& journal);
 // that would change the run is refused), or creates a new one at --journal (default
 // runs/<default_name>-<run_hash>.jsonl; an existing file is refused unless --force) with
 // the header that `new_header` builds, called only for a new run: a resumed run keeps its
-// journal's own. Checks that --json can be written before any game is played.
+// journal's own. Before any game is played, checks that --json and every file in `outputs`
+// can be written, and refuses any that exists unless --force.
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
+                     const std::vector<std::string>& outputs,
                      const std::function<RunHeader()>& new_header);
 
 nlohmann::json summary_to_json(const ScoreSummary& s);

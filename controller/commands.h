@@ -26,6 +26,7 @@ struct TrackOptions {
   int board = 0;
   std::string json_file;  // write the track file here
   bool json = false;      // print JSON instead of text
+  bool force = false;     // replace an existing --json file
 };
 int run_track(const TrackOptions& options);
 
@@ -41,6 +42,7 @@ struct PlayOptions {
   std::string record_file;  // a game record (controller/record.h)
   RecordOptions record;
   bool no_cache = false;
+  bool force = false;  // replace existing --trace and --record files
 };
 int run_play(const PlayOptions& options);
 
@@ -110,6 +112,7 @@ struct RenderCommandOptions {
   std::string out_file = "track.svg";  // .svg, or .png (drawn from the .svg beside it)
   std::vector<std::string> overlays;   // heat, deaths, paths; empty: all of them
   int paths = 12;
+  bool force = false;                  // replace an existing picture
 };
 // Draws a track as SVG (and PNG) with its colours' roles and, from a record, overlays.
 int run_render(const RenderCommandOptions& options);
@@ -117,6 +120,7 @@ int run_render(const RenderCommandOptions& options);
 struct ReplayOptions {
   std::string record_file;
   std::string html_file = "replay.html";
+  bool force = false;  // replace an existing page
 };
 // Writes the self-contained replay page of a game record.
 int run_replay(const ReplayOptions& options);

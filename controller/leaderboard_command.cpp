@@ -76,8 +76,9 @@ RunHeader new_run(const LeaderboardOptions& options) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
-  if (!options.markdown_file.empty()) check_writable(options.markdown_file);
-  Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed),
+  std::vector<std::string> outputs = plot_outputs(options.plot_file, flags.json_file);
+  outputs.push_back(options.markdown_file);
+  Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed), outputs,
                                  [&] { return new_run(options); });
   const RunHeader& run = journal.header();
   const size_t players = run.entrants.size();

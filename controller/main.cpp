@@ -36,7 +36,9 @@ void add_run_flags(CLI::App* cmd, ratrace::RunFlags& run) {
   cmd->add_option("--json", run.json_file, "Write the summary and every board's result here");
   cmd->add_option("--journal", run.journal_file, "Per-game JSON lines, written as games finish (default runs/...)");
   cmd->add_option("--resume", run.resume_file, "Finish an interrupted run from its journal")->check(CLI::ExistingFile);
-  cmd->add_flag("--force", run.force, "Replace an existing journal (its finished games are lost)");
+  cmd->add_flag("--force", run.force,
+                "Replace existing output files, and an existing journal (its finished games are lost; "
+                "with --resume the journal is kept)");
   // Which flags were given, so --resume can refuse one that would change the run.
   cmd->callback([cmd, &run] {
     for (const CLI::Option* option : cmd->get_options())
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
       ->check(ratrace::whole_number(0, ratrace::kMaxBoards - 1))
       ->capture_default_str();
   track_cmd->add_option("--json", track.json_file, "Write the track file (JSON) here");
+  track_cmd->add_flag("--force", track.force, "Replace an existing --json file");
   track_cmd->add_flag("--print-json", track.json, "Print JSON instead of text");
 
   ratrace::PlayOptions play;
@@ -102,6 +105,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   play_cmd->add_option("--trace", play.trace_file, "Write one JSON line per specimen event here (short games)");
   play_cmd->add_option("--record", play.record_file, "Write a compact game record (JSON) here, for render and replay");
+  play_cmd->add_flag("--force", play.force, "Replace existing --trace and --record files");
   play_cmd->add_option("--record-scorers", play.record.scorers, "Scorers whose last scoring life the record keeps")
       ->capture_default_str();
   play_cmd->add_option("--record-sampled", play.record.sampled, "Random specimens whose every life the record keeps")
@@ -118,6 +122,7 @@ int main(int argc, char** argv) {
   render_cmd->add_option("--board", render.board, "Board index, without --record or --track")->capture_default_str();
   render_cmd->add_option("--out", render.out_file, "Picture: FILE.svg, or FILE.png (with FILE.svg beside it)")
       ->capture_default_str();
+  render_cmd->add_flag("--force", render.force, "Replace an existing picture");
   render_cmd->add_option("--overlay", render.overlays, "Comma-separated: heat, deaths, paths or none (default all)")
       ->delimiter(',');
   render_cmd->add_option("--paths", render.paths, "Scorers' paths drawn")->capture_default_str();
@@ -128,6 +133,7 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::ExistingFile);
   replay_cmd->add_option("--html", replay.html_file, "The page to write")->capture_default_str();
+  replay_cmd->add_flag("--force", replay.force, "Replace an existing page");
 
   ratrace::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");

@@ -72,4 +72,12 @@ std::string plot_stem(const std::string& plot_file) {
   return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
 }
 
+std::vector<std::string> plot_outputs(const std::string& plot_file, const std::string& json_file) {
+  if (plot_file.empty()) return {};
+  const std::string stem = plot_stem(plot_file);
+  std::vector<std::string> files{stem + ".png", stem + ".svg"};
+  if (json_file.empty()) files.push_back(stem + ".json");
+  return files;
+}
+
 }  // namespace ratrace

@@ -14,5 +14,8 @@ void draw_with_matplotlib(const std::string& script, const std::vector<std::stri
 
 // "out.png" and "out.svg" name the pair of pictures "out"; anything else is the stem itself.
 std::string plot_stem(const std::string& plot_file);
+// The files --plot FILE writes: FILE.png and FILE.svg, and FILE.json when no --json names
+// the result file the plot is drawn from. None for an empty --plot.
+std::vector<std::string> plot_outputs(const std::string& plot_file, const std::string& json_file);
 
 }  // namespace ratrace

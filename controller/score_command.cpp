@@ -13,7 +13,8 @@ namespace ratrace {
 int run_score(const ScoreOptions& options) {
   const RunFlags& flags = options.run;
   Journal journal =
-      open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed), [&] {
+      open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed),
+                   plot_outputs(options.plot_file, flags.json_file), [&] {
         if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
         find_player(options.player);
         CommandWords words{{"--player", options.player}};

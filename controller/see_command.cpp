@@ -41,7 +41,8 @@ int run_render(const RenderCommandOptions& options) {
   const auto ext = out.extension();
   if (ext != ".svg" && ext != ".png") throw std::invalid_argument("--out must end in .svg or .png");
   const std::string svg_file = std::filesystem::path(out).replace_extension(".svg").string();
-  check_writable(options.out_file);
+  check_output_path(options.out_file, options.force);
+  if (ext == ".png") check_output_path(svg_file, options.force);
 
   std::string svg;
   Config config = build_config(options.config_file, options.sets);
@@ -67,7 +68,7 @@ int run_render(const RenderCommandOptions& options) {
 }
 
 int run_replay(const ReplayOptions& options) {
-  check_writable(options.html_file);
+  check_output_path(options.html_file, options.force);
   write_file_atomically(options.html_file, replay_html(read_json(options.record_file, "game record")));
   spdlog::info("wrote {}", options.html_file);
   return 0;

@@ -66,9 +66,10 @@ std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
 
 int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
-  if (!options.csv_file.empty()) check_writable(options.csv_file);
+  std::vector<std::string> outputs = plot_outputs(options.plot_file, flags.json_file);
+  outputs.push_back(options.csv_file);
   Journal journal = open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
-                                 [&] { return sweep_header(options); });
+                                 outputs, [&] { return sweep_header(options); });
   const RunHeader& run = journal.header();
   const size_t baseline = run.extra.at("baseline_entrant").get<size_t>();
   const size_t grid_size = run.extra.at("grid_size").get<size_t>();

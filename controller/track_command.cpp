@@ -39,6 +39,7 @@ int run_players(bool as_json) {
 }
 
 int run_track(const TrackOptions& options) {
+  check_output_path(options.json_file, options.force);
   const Config config = build_config(options.config_file, options.sets);
   const uint64_t seed = board_seed(options.seed, options.board);
   const Track track = generate_track(config, seed);
@@ -102,7 +103,8 @@ int run_play(const PlayOptions& options) {
   const PlayerInfo& player = find_player(options.player);
   if (options.track_file.empty() == (options.board < 0))
     throw std::invalid_argument("give either --track FILE or --board I (with --seed as the run's master seed)");
-  if (!options.record_file.empty()) check_writable(options.record_file);
+  check_output_path(options.trace_file, options.force);
+  check_output_path(options.record_file, options.force);
   if (options.board >= 0) return play_run_board(options, config, player);
 
   std::ifstream in(options.track_file);

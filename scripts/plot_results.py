@@ -27,11 +27,16 @@ def board_scores(doc):
 
 
 def leaderboard_rows(doc):
-    """[(player, geometric mean, (low, high), published score or None)], best first."""
+    """[(player, geometric mean, (low, high), published score or None, author's rules or None)],
+    best first; the last is (dialect, geometric mean, (low, high)) where the author's
+    controller's rules differ from the run's."""
     rows = []
     for row in doc["summary"]["rows"]:
         low, high = row["ci95"]
-        rows.append((row["player"], row["geometric_mean"], (low, high), row.get("published_score") or None))
+        author = row.get("author_summary")
+        differs = author and row.get("author_rules") != row.get("rules")
+        by_author = (row["author_rules"], author["geometric_mean"], tuple(author["ci95"])) if differs else None
+        rows.append((row["player"], row["geometric_mean"], (low, high), row.get("published_score") or None, by_author))
     return sorted(rows, key=lambda r: r[1], reverse=True)
 
 
@@ -67,14 +72,20 @@ def plot_leaderboard(doc, out):
     plt = pyplot(__file__)
     rows = leaderboard_rows(doc)
     fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 1.6))
-    marked = False  # the published-score marker is in the legend once
-    for i, (player, mean, (low, high), published) in enumerate(rows):
+    marked = set()  # each marker is in the legend once
+    for i, (player, mean, (low, high), published, by_author) in enumerate(rows):
         y = len(rows) - 1 - i
         ax.plot([low, high], [y, y], color="#4363d8", lw=2, solid_capstyle="butt")
         ax.plot([mean], [y], "o", color="#4363d8", ms=6, label="geometric mean, 95% interval" if i == 0 else None)
+        if by_author:
+            _, author_mean, (author_low, author_high) = by_author
+            label = None if "author" in marked else "the same under its author's controller's rules, where they differ"
+            ax.plot([author_low, author_high], [y - 0.28] * 2, color="#f58231", lw=2, solid_capstyle="butt")
+            ax.plot([author_mean], [y - 0.28], "s", color="#f58231", ms=4, label=label)
+            marked.add("author")
         if published:
-            ax.plot([published], [y], "D", color="#d62728", ms=5, label=None if marked else "published score")
-            marked = True
+            ax.plot([published], [y], "D", color="#d62728", ms=5, label=None if "published" in marked else "published score")
+            marked.add("published")
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([r[0] for r in reversed(rows)])
     ax.set_xscale("log")

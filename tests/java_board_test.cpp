@@ -56,7 +56,7 @@ std::vector<nlohmann::json> events_of(const TraceLog& log, uint64_t specimen, co
 // Goal timing: a specimen entering the goal on turn 4 stands there on turn 4, is scored and
 // respawned on turn 5 without moving, and moves again on turn 6; C++ scores it on turn 4.
 // After 8 turns Java has scored the 15 specimens once, C++ twice.
-TEST(JavaBoard, GoalTimingStandsOneTurnOnTheGoalBeforeScoring) {
+TEST(JavaBoard, GoalTimingStandsOneTurnOnTheGoalBeforeScoringAndCountsItAtTheEnd) {
   for (int java : {0, 1}) {
     Config config = small_config(6, 1, 4);
     config.offspring = 0;
@@ -73,18 +73,10 @@ TEST(JavaBoard, GoalTimingStandsOneTurnOnTheGoalBeforeScoring) {
     EXPECT_EQ(events_of(log, 0, "reached goal").size(), java ? 1u : 0u);
     const auto moves = events_of(log, 0, "moved");
     EXPECT_EQ(moves.size(), java ? 7u : 8u);  // no move in the turn it is scored
+    // After 4 turns all 15 stand on the goal: Java counts them at the end, C++ has scored them.
+    config.turns = 4;
+    EXPECT_EQ(play_game(config, track, find_player("TestJavaAhead"), 3).score, 16u);
   }
-}
-
-// Standing on the goal when the game ends counts: 4 turns bring all 15 there.
-TEST(JavaBoard, GoalTimingCountsSpecimensStandingOnTheGoalAtTheEnd) {
-  Config config = small_config(6, 1, 4);
-  config.offspring = 0;
-  config.turns = 4;
-  config.goal_timing = 1;
-  const std::vector<int> starts{0};
-  const Track track = draw_track(config, {"000000"}, standard_roles(), &starts);
-  EXPECT_EQ(play_game(config, track, find_player("TestJavaAhead"), 3).score, 16u);
 }
 
 // Java's clock: the initial specimens get `lifespan` moves, children lifespan - 1 (C++: all

@@ -51,6 +51,19 @@ done
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl
 expect 2 "already exists \(2 finished games\).*--force" score --boards 2 "${small[@]}" --journal j.jsonl
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl --force
+# Nor does any command replace an earlier result file: refused before the first game, replaced
+# with --force, and a device is written as it is.
+echo earlier > result.json
+expect 2 "'result.json' exists; add --force" score --boards 2 "${small[@]}" --journal j2.jsonl --json result.json
+grep -qx earlier result.json || { echo "FAIL: result.json was replaced"; failures=$((failures + 1)); }
+[ -e j2.jsonl ] && { echo "FAIL: a refused run made its journal"; failures=$((failures + 1)); }
+expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j2.jsonl --json result.json --force
+grep -q '"boards"' result.json || { echo "FAIL: --force did not replace result.json"; failures=$((failures + 1)); }
+expect 2 "'result.json' exists; add --force" leaderboard --boards 1 --players ForwardRandom --set turns=50 --markdown result.json
+expect 2 "'result.json' exists; add --force" sweep --boards 1 "${small[@]}" --param mutation=0.02 --csv result.json
+expect 2 "'track.json' exists; add --force" track --set width=20 --set goal_column=16 --json track.json
+expect 2 "'result.json' exists; add --force" play --track track.json --set width=20 --set goal_column=16 --turns 5 --trace result.json
+expect 0 "score" play --track track.json --set width=20 --set goal_column=16 --turns 5 --trace /dev/null
 "$ratrace" score --boards 1000 --set turns=5000 --player ForwardRandom --threads 1 --journal long.jsonl >/dev/null 2>&1 &
 first=$!
 for _ in $(seq 100); do [ -s long.jsonl ] && break; sleep 0.1; done

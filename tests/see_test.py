@@ -34,7 +34,7 @@ def check(condition, what):
 
 def play_board(ratrace, tmp):
     for player in ["ColorScorePlayer", "Blind Faith", "Running Star", "Hard Believers"]:
-        out = os.path.join(tmp, "score.json")
+        out = os.path.join(tmp, player.replace(" ", "_") + ".json")
         run([ratrace, "score", "--player", player, "--boards", "3", "--seed", "7", "--threads", "1", "--json", out,
              "--journal", os.path.join(tmp, player.replace(" ", "_") + ".jsonl")] + SMALL)
         with open(out) as f:
