@@ -46,6 +46,12 @@ Config java_config(int width, int height, int goal_column) {
   return config;
 }
 
+// A track of one row of empty cells, as wide as the config says, starting on row 0.
+Track corridor(Config& config) {
+  const std::vector<int> starts{0};
+  return draw_track(config, {std::string(static_cast<size_t>(config.width), '0')}, standard_roles(), &starts);
+}
+
 std::vector<nlohmann::json> events_of(const TraceLog& log, uint64_t specimen, const std::string& what) {
   std::vector<nlohmann::json> out;
   for (const auto& e : log.of(specimen))
@@ -62,8 +68,7 @@ TEST(JavaBoard, GoalTimingStandsOneTurnOnTheGoalBeforeScoringAndCountsItAtTheEnd
     config.offspring = 0;
     config.turns = 8;
     config.goal_timing = java;
-    const std::vector<int> starts{0};
-    const Track track = draw_track(config, {"000000"}, standard_roles(), &starts);
+    const Track track = corridor(config);
     TraceLog log;
     const GameResult result = play_traced(config, track, "TestJavaAhead", 3, log);
     EXPECT_EQ(result.score, java ? 16u : 31u);
@@ -87,8 +92,7 @@ TEST(JavaBoard, GoalTimingGivesChildrenOneMoveFewer) {
     config.lifespan = 10;
     config.turns = 30;
     config.goal_timing = java;
-    const std::vector<int> starts{0};
-    const Track track = draw_track(config, {std::string(40, '0')}, standard_roles(), &starts);
+    const Track track = corridor(config);
     TraceLog log;
     play_traced(config, track, "TestJavaAhead", 5, log);
     auto [born, died] = log.born_and_died_turns();
