@@ -71,12 +71,14 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
     finish_deadly_.erase(std::unique(finish_deadly_.begin(), finish_deadly_.end()), finish_deadly_.end());
   }
 
+  // Under finish_cells a goal arrival may draw a deadly colour: only step() can tell.
+  const bool arrival_draws = finish_cells_ && !finish_deadly_.empty();
   next_.resize(static_cast<size_t>(cells()) * 9);
   for (int c = 0; c < cells(); ++c)
     for (int m = 0; m < 9; ++m) {
       const Step s = step(cell_x(c), cell_y(c), move_from_index(m));
       next_[static_cast<size_t>(c) * 9 + m] = s.death != Hazard::None ? kDead
-                                               : s.chance              ? kStep
+                                               : s.goal && arrival_draws ? kStep
                                                : s.goal                ? kGoal
                                                : !in_bounds(s.x, s.y)  ? kStep
                                                                        : static_cast<int16_t>(cell(s.x, s.y));
@@ -123,13 +125,11 @@ Step Track::step(int x, int y, Move move, Rng* arrival) const {
     }
   }
   s.death = hazard(s.x, s.y);
-  s.goal = s.death == Hazard::None && is_goal(s.x) && s.y >= 0 && s.y < height_;
-  if (s.goal && finish_cells_ && !finish_deadly_.empty()) {
-    s.chance = true;
-    if (arrival && arrival->below(static_cast<uint32_t>(empty_colours_.size())) < finish_deadly_.size()) {
-      s.death = Hazard::Trap;
-      s.goal = false;
-    }
+  s.goal = s.death == Hazard::None && at_goal(s.x, s.y);
+  if (s.goal && finish_cells_ && arrival &&
+      arrival->below(static_cast<uint32_t>(empty_colours_.size())) < finish_deadly_.size()) {
+    s.death = Hazard::Trap;
+    s.goal = false;
   }
   return s;
 }
@@ -150,17 +150,14 @@ int Track::position_y(int position) const {
   return position < cells() ? cell_y(position) : (position - cells()) / padded_width_ - margin_;
 }
 
-bool Track::on_goal(int position) const {
-  const int y = position_y(position);
-  return is_goal(position_x(position)) && y >= 0 && y < height_;
-}
+bool Track::on_goal(int position) const { return at_goal(position_x(position), position_y(position)); }
 
 void Track::look(int position, Rng& look, int8_t* out) const {
   const int x = position_x(position), y = position_y(position);
   for (int dy = -view_radius_; dy <= view_radius_; ++dy)
     for (int dx = -view_radius_; dx <= view_radius_; ++dx) {
       const int vx = x + dx, vy = y + dy;
-      const bool drawn = finish_cells_ && is_goal(vx) && vy >= 0 && vy < height_;
+      const bool drawn = finish_cells_ && at_goal(vx, vy);
       *out++ = static_cast<int8_t>(drawn ? empty_colours_[look.below(static_cast<uint32_t>(empty_colours_.size()))]
                                          : colour(vx, vy));
     }
@@ -192,7 +189,6 @@ std::vector<int> search_start_rows(const Track& track, int turns) {
 
 std::vector<int> search_start_rows_java(const Track& track) {
   const int height = track.height();
-  auto at_goal = [&](int x, int y) { return track.is_goal(x) && y >= 0 && y < height; };
   std::vector<int> rows;
   std::vector<uint8_t> start(static_cast<size_t>(height), 0), visited(static_cast<size_t>(track.cells()));
   std::vector<int> frontier;
@@ -206,11 +202,11 @@ std::vector<int> search_start_rows_java(const Track& track) {
       for (int m = 0; m < 9 && !exit; ++m) {
         const Move move = move_from_index(m);
         int x = track.cell_x(from) + move.dx, y = track.cell_y(from) + move.dy;
-        if (track.in_bounds(x, y) && !at_goal(x, y)) {
+        if (track.in_bounds(x, y) && !track.at_goal(x, y)) {
           const ColourRole& r = track.roles()[static_cast<size_t>(track.colour(x, y))];
           if (r.role == Role::Teleporter) x += r.dx, y += r.dy;
         }
-        if (at_goal(x, y) || (x == 0 && y >= 0 && y < height && start[static_cast<size_t>(y)])) exit = true;
+        if (track.at_goal(x, y) || (x == 0 && track.in_bounds(x, y) && start[static_cast<size_t>(y)])) exit = true;
         else if (track.hazard(x, y) != Hazard::None) continue;
         else if (!track.in_bounds(x, y)) exit = true;  // off the board, alive
         else if (!visited[static_cast<size_t>(track.cell(x, y))]) {

@@ -33,7 +33,6 @@ struct Step {
   int x = 0, y = 0;              // where it ends up
   Hazard death = Hazard::None;   // step 5: why it dies there, if it does
   bool goal = false;             // step 6: it scores (under goal_timing = 1: it stands on the goal)
-  bool chance = false;           // finish_cells = 1: an arrival at the goal that drew its colour
 };
 
 class Rng;
@@ -66,10 +65,11 @@ class Track {
   const std::vector<ColourRole>& roles() const { return roles_; }
   Hazard hazard(int x, int y) const;
   bool is_goal(int x) const { return x >= goal_column_; }
+  // A goal cell: past the goal column in the board's rows (beyond its width too).
+  bool at_goal(int x, int y) const { return is_goal(x) && y >= 0 && y < height_; }
 
   // Applies one legal move from (x, y) by the rules; the single source of rule logic. Under
-  // finish_cells = 1 a goal arrival draws its colour from `arrival`; with none it survives,
-  // marked `chance`.
+  // finish_cells = 1 a goal arrival draws its colour from `arrival`; with none it survives.
   Step step(int x, int y, Move move, Rng* arrival = nullptr) const;
   // step() precomputed: the cell a move from `cell` ends on, or kDead / kGoal.
   int16_t next(int cell, int move_index) const { return next_[cell * 9 + move_index]; }
