@@ -153,7 +153,6 @@ void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
 
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
                      const std::vector<std::string>& outputs, const std::function<RunHeader()>& new_header) {
-  check_output_path(flags.json_file, flags.force);
   for (const std::string& file : outputs) check_output_path(file, flags.force);
   if (!flags.resume_file.empty()) {
     Journal journal = Journal::resume(flags.resume_file);

@@ -72,8 +72,8 @@ int report_interrupted(const Journal& journal);
 // that would change the run is refused), or creates a new one at --journal (default
 // runs/<default_name>-<run_hash>.jsonl; an existing file is refused unless --force) with
 // the header that `new_header` builds, called only for a new run: a resumed run keeps its
-// journal's own. Before any game is played, checks that --json and every file in `outputs`
-// can be written, and refuses any that exists unless --force.
+// journal's own. Before any game is played, checks that every file in `outputs` (the
+// command's result files) can be written, and refuses any that exists unless --force.
 Journal open_journal(const RunFlags& flags, const std::string& command, const std::string& default_name,
                      const std::vector<std::string>& outputs,
                      const std::function<RunHeader()>& new_header);

@@ -67,7 +67,7 @@ std::string confidence_text(double alpha) {
 
 int run_compare(const CompareOptions& options) {
   const RunFlags& flags = options.run;
-  Journal journal = open_journal(flags, "compare", "compare-seed" + std::to_string(flags.seed), {},
+  Journal journal = open_journal(flags, "compare", "compare-seed" + std::to_string(flags.seed), {flags.json_file},
                                  [&] { return compare_header(options); });
   const RunHeader& run = journal.header();
   const Entrant& a = run.entrants.at(0);

@@ -76,7 +76,7 @@ RunHeader new_run(const LeaderboardOptions& options) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
-  std::vector<std::string> outputs = plot_outputs(options.plot_file, flags.json_file);
+  std::vector<std::string> outputs = result_outputs(flags.json_file, options.plot_file);
   outputs.push_back(options.markdown_file);
   Journal journal = open_journal(flags, "leaderboard", "leaderboard-seed" + std::to_string(flags.seed), outputs,
                                  [&] { return new_run(options); });
@@ -141,8 +141,7 @@ int run_leaderboard(const LeaderboardOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  const std::string json_file =
-      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  const std::string json_file = result_file(flags.json_file, options.plot_file);
   if (!json_file.empty()) {
     std::vector<EntrantRole> roles;
     for (const Entrant& entrant : run.entrants) roles.push_back({&entrant, std::nullopt});

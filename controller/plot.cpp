@@ -72,11 +72,16 @@ std::string plot_stem(const std::string& plot_file) {
   return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
 }
 
-std::vector<std::string> plot_outputs(const std::string& plot_file, const std::string& json_file) {
-  if (plot_file.empty()) return {};
-  const std::string stem = plot_stem(plot_file);
-  std::vector<std::string> files{stem + ".png", stem + ".svg"};
-  if (json_file.empty()) files.push_back(stem + ".json");
+std::string result_file(const std::string& json_file, const std::string& plot_file) {
+  return json_file.empty() && !plot_file.empty() ? plot_stem(plot_file) + ".json" : json_file;
+}
+
+std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file) {
+  std::vector<std::string> files{result_file(json_file, plot_file)};
+  if (!plot_file.empty()) {
+    files.push_back(plot_stem(plot_file) + ".png");
+    files.push_back(plot_stem(plot_file) + ".svg");
+  }
   return files;
 }
 

@@ -14,8 +14,10 @@ void draw_with_matplotlib(const std::string& script, const std::vector<std::stri
 
 // "out.png" and "out.svg" name the pair of pictures "out"; anything else is the stem itself.
 std::string plot_stem(const std::string& plot_file);
-// The files --plot FILE writes: FILE.png and FILE.svg, and FILE.json when no --json names
-// the result file the plot is drawn from. None for an empty --plot.
-std::vector<std::string> plot_outputs(const std::string& plot_file, const std::string& json_file);
+// The result file a run writes: --json, or FILE.json when only --plot FILE is given (the
+// plot is drawn from it); empty for neither.
+std::string result_file(const std::string& json_file, const std::string& plot_file);
+// Every file --json and --plot FILE write: the result file, FILE.png and FILE.svg.
+std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file);
 
 }  // namespace ratrace

@@ -14,7 +14,7 @@ int run_score(const ScoreOptions& options) {
   const RunFlags& flags = options.run;
   Journal journal =
       open_journal(flags, "score", "score-" + options.player + "-seed" + std::to_string(flags.seed),
-                   plot_outputs(options.plot_file, flags.json_file), [&] {
+                   result_outputs(flags.json_file, options.plot_file), [&] {
         if (flags.boards < 1) throw std::invalid_argument("--boards must be at least 1");
         find_player(options.player);
         CommandWords words{{"--player", options.player}};
@@ -58,8 +58,7 @@ int run_score(const ScoreOptions& options) {
                 static_cast<double>(played.moves) / played.seconds / 1e6, played.games, played.seconds);
   for (const BoardResult* r : faulted) std::printf("  FAULT board %d: %s\n", r->index, r->fault.c_str());
 
-  const std::string json_file =
-      flags.json_file.empty() && !options.plot_file.empty() ? plot_stem(options.plot_file) + ".json" : flags.json_file;
+  const std::string json_file = result_file(flags.json_file, options.plot_file);
   if (!json_file.empty()) {
     nlohmann::json out = result_document(journal, {{&entrant, std::nullopt}}, entrant.config, run.boards);
     nlohmann::json summary = summary_to_json(s);

@@ -66,7 +66,7 @@ std::string csv_quoted(const std::string& text) { return "\"" + text + "\""; }
 
 int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
-  std::vector<std::string> outputs = plot_outputs(options.plot_file, flags.json_file);
+  std::vector<std::string> outputs = result_outputs(flags.json_file, options.plot_file);
   outputs.push_back(options.csv_file);
   Journal journal = open_journal(flags, "sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
                                  outputs, [&] { return sweep_header(options); });
@@ -137,8 +137,7 @@ int run_sweep(const SweepOptions& options) {
                 format_interval(best_paired.ratio_low, best_paired.ratio_high).c_str());
   for (const auto& fault : faults) std::printf("  FAULT %s\n", fault.c_str());
 
-  std::string json_file = flags.json_file;
-  if (json_file.empty() && !options.plot_file.empty()) json_file = plot_stem(options.plot_file) + ".json";
+  const std::string json_file = result_file(flags.json_file, options.plot_file);
   if (!json_file.empty()) {
     nlohmann::json settings = nlohmann::json::array();
     std::vector<EntrantRole> roles;

@@ -28,14 +28,14 @@ def board_scores(doc):
 
 def leaderboard_rows(doc):
     """[(player, geometric mean, (low, high), published score or None, author's rules or None)],
-    best first; the last is (dialect, geometric mean, (low, high)) where the author's
-    controller's rules differ from the run's."""
+    best first; the last is (geometric mean, (low, high)) where the author's controller's
+    rules differ from the run's."""
     rows = []
     for row in doc["summary"]["rows"]:
         low, high = row["ci95"]
         author = row.get("author_summary")
         differs = author and row.get("author_rules") != row.get("rules")
-        by_author = (row["author_rules"], author["geometric_mean"], tuple(author["ci95"])) if differs else None
+        by_author = (author["geometric_mean"], tuple(author["ci95"])) if differs else None
         rows.append((row["player"], row["geometric_mean"], (low, high), row.get("published_score") or None, by_author))
     return sorted(rows, key=lambda r: r[1], reverse=True)
 
@@ -78,7 +78,7 @@ def plot_leaderboard(doc, out):
         ax.plot([low, high], [y, y], color="#4363d8", lw=2, solid_capstyle="butt")
         ax.plot([mean], [y], "o", color="#4363d8", ms=6, label="geometric mean, 95% interval" if i == 0 else None)
         if by_author:
-            _, author_mean, (author_low, author_high) = by_author
+            author_mean, (author_low, author_high) = by_author
             label = None if "author" in marked else "the same under its author's controller's rules, where they differ"
             ax.plot([author_low, author_high], [y - 0.28] * 2, color="#f58231", lw=2, solid_capstyle="butt")
             ax.plot([author_mean], [y - 0.28], "s", color="#f58231", ms=4, label=label)
