@@ -8,13 +8,19 @@ add_test(NAME version_commit_is_current
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/version_test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 
 # A build of ratrace with a second "Blind Faith" beside the real one.
-add_executable(ratrace_duplicate_player tests/fixtures/duplicate_player.cpp $<TARGET_OBJECTS:ratrace_players>)
+add_executable(ratrace_duplicate_player controller/cli/main.cpp tests/fixtures/duplicate_player.cpp
+                                        $<TARGET_OBJECTS:ratrace_players>)
 target_link_libraries(ratrace_duplicate_player PRIVATE ratrace_cli TBB::tbb)
 add_test(NAME duplicate_player_name
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/duplicate_player_test.sh
                  $<TARGET_FILE:ratrace_duplicate_player>)
 
+# The example plugin's source compiled into ratrace, to compare with the plugin loaded.
+add_executable(ratrace_with_example_player controller/cli/main.cpp examples/out_of_tree_player/stripe_follower.cpp
+                                           $<TARGET_OBJECTS:ratrace_players>)
+target_link_libraries(ratrace_with_example_player PRIVATE ratrace_cli TBB::tbb)
 add_test(NAME out_of_tree_player
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/out_of_tree_test.sh
-                 ${CMAKE_CURRENT_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/examples/out_of_tree_player)
+                 ${CMAKE_CURRENT_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/examples/out_of_tree_player
+                 $<TARGET_FILE:ratrace_with_example_player>)
 set_tests_properties(out_of_tree_player PROPERTIES TIMEOUT 300)

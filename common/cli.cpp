@@ -1,4 +1,4 @@
-#include "common/cli.h"
+#include "ratrace/common/cli.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -15,7 +15,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "common/io.h"
+#include "ratrace/common/io.h"
 
 namespace ratrace {
 

@@ -1,4 +1,4 @@
-#include "common/io.h"
+#include "ratrace/common/io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "common/parallel.h"
+#include "ratrace/common/parallel.h"
 
 #include <exception>
 #include <stdexcept>

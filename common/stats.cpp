@@ -1,4 +1,4 @@
-#include "common/stats.h"
+#include "ratrace/common/stats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 
 namespace ratrace::menace {
 

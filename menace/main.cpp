@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "common/cli.h"
-#include "common/io.h"
-#include "common/version.h"
+#include "ratrace/common/cli.h"
+#include "ratrace/common/io.h"
+#include "ratrace/common/version.h"
 #include "menace/interactive.h"
 #include "menace/training.h"
 

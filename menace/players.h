@@ -3,7 +3,7 @@
 // (minimax) mover, and one game between two of them.
 #include <vector>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 #include "menace/board.h"
 
 namespace ratrace::menace {

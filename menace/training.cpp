@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/parallel.h"
-#include "common/rng.h"
-#include "common/stats.h"
-#include "common/version.h"
+#include "ratrace/common/parallel.h"
+#include "ratrace/common/rng.h"
+#include "ratrace/common/stats.h"
+#include "ratrace/common/version.h"
 
 namespace ratrace::menace {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 #include "morpion/board.h"
 
 namespace morpion {

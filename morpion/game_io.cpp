@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "common/version.h"
+#include "ratrace/common/version.h"
 #include "morpion/layer_code.h"
 
 namespace morpion {

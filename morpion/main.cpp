@@ -15,10 +15,10 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "common/cli.h"
-#include "common/io.h"
-#include "common/stats.h"
-#include "common/version.h"
+#include "ratrace/common/cli.h"
+#include "ratrace/common/io.h"
+#include "ratrace/common/stats.h"
+#include "ratrace/common/version.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/parallel.h"
+#include "ratrace/common/parallel.h"
 
 namespace morpion {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The choice shared by ColorScorePlayer and its descendants (Run-Bonus Player,
 // NeighborsOfNeighbors): step forward onto the best in-bounds cell ahead.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 

@@ -1,6 +1,6 @@
 // Bishop: always moves diagonally forward. The 3x3 block ahead of the specimen picks one
 // genome bit, and that bit says up or down.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -6,8 +6,8 @@
 #include <bit>
 #include <cstdint>
 
-#include "controller/player.h"
-#include "players/view_geometry.h"
+#include "ratrace/engine/player.h"
+#include "view_geometry.h"
 
 namespace ratrace {
 namespace {

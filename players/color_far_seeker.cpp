@@ -2,7 +2,7 @@
 // sideways or backward moves when nothing ahead looks safe.
 #include <algorithm>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

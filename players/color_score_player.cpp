@@ -1,5 +1,5 @@
 // ColorScorePlayer: the organisers' example, ported to every original controller.
-#include "players/best_forward.h"
+#include "best_forward.h"
 
 namespace ratrace {
 namespace {

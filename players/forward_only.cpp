@@ -1,5 +1,5 @@
 // The controllers' second sample: always straight ahead.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

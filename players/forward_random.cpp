@@ -1,5 +1,5 @@
 // The controllers' first sample: a random forward mover.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -3,7 +3,7 @@
 #include <array>
 #include <limits>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

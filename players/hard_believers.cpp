@@ -5,8 +5,8 @@
 #include <array>
 #include <cstdint>
 
-#include "controller/player.h"
-#include "players/view_geometry.h"
+#include "ratrace/engine/player.h"
+#include "view_geometry.h"
 
 namespace ratrace {
 namespace {

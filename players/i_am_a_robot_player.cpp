@@ -2,7 +2,7 @@
 // form a 3-bit situation number, and the genome stores one 3-bit action per situation.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

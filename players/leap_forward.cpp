@@ -1,6 +1,6 @@
 // LeapForward: the genome lists four colours to avoid; move forward onto a colour that is
 // not listed, or leap anyway when every forward cell is listed.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

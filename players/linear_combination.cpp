@@ -2,7 +2,7 @@
 // version (python/player.py), decisions identical to it.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

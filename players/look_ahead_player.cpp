@@ -2,7 +2,7 @@
 // plus the cells its next moves could reach.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -2,7 +2,7 @@
 // Ivogrinarr/Piton, python/player.py, commit 1a6e041), decisions identical to it.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -12,8 +12,8 @@
 #include <climits>
 #include <cstdint>
 
-#include "controller/player.h"
-#include "players/view_geometry.h"
+#include "ratrace/engine/player.h"
+#include "view_geometry.h"
 
 namespace ratrace {
 namespace {

@@ -3,7 +3,7 @@
 // how many of those judgements say "good".
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

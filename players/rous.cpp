@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -2,7 +2,7 @@
 // TheBetterOne/ppcg-genetic-algorithms, commit 1078eac), decisions identical to it.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

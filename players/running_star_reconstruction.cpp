@@ -1,8 +1,8 @@
 // Running Star (reconstruction): the project's reading of Running Star's one-sentence write-up,
 // made before the original surfaced; kept under its own name because it scores higher than
 // the faithful port (players/running_star.cpp).
-#include "controller/player.h"
-#include "players/view_path_search.h"
+#include "ratrace/engine/player.h"
+#include "view_path_search.h"
 
 namespace ratrace {
 namespace {

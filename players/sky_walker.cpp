@@ -2,7 +2,7 @@
 #include <array>
 #include <span>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -1,7 +1,7 @@
 // SlowAndSteady (DenDenDo): colour scores from bit counts, peaked at three ones.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

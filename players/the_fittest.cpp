@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

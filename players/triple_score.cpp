@@ -1,7 +1,7 @@
 // Triple Score (Wouter ibens): every candidate move is worth three sub-scores.
 #include <array>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

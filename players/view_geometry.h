@@ -4,8 +4,8 @@
 #include <array>
 #include <cstdint>
 
-#include "controller/rng.h"
-#include "controller/view.h"
+#include "ratrace/tracks/streams.h"
+#include "ratrace/tracks/view.h"
 
 namespace ratrace::view_geometry {
 

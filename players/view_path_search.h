@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "controller/view.h"
+#include "ratrace/tracks/view.h"
 
 namespace ratrace::view_path {
 

@@ -7,8 +7,8 @@
 #include <array>
 #include <cstdint>
 
-#include "controller/player.h"
-#include "players/view_path_search.h"
+#include "ratrace/engine/player.h"
+#include "view_path_search.h"
 
 namespace ratrace {
 namespace {

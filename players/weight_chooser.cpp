@@ -1,7 +1,7 @@
 // WeightChooser (C#): a forward move is worth the mean weight of the moves that can follow it.
 #include <algorithm>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace {
 namespace {

@@ -1,7 +1,7 @@
 // Breeding (docs/RULES.md, "Breeding"): fitness, fitness-proportional choice of two distinct parents,
 // crossover and mutation rates. Statistical checks use fixed seeds, so they are
 // deterministic; each tolerance is stated next to its check.
-#include "controller/breeding.h"
+#include "ratrace/engine/breeding.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "controller/config.h"
-#include "controller/genome.h"
-#include "controller/rng.h"
+#include "ratrace/tracks/config.h"
+#include "ratrace/engine/genome.h"
+#include "ratrace/tracks/streams.h"
 
 namespace ratrace {
 namespace {

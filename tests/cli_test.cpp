@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/cli.h"
+#include "ratrace/common/cli.h"
 
 namespace ratrace {
 namespace {

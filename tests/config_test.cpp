@@ -1,5 +1,5 @@
 // Config: every rule constant settable by key, strictly checked, round-tripped through JSON.
-#include "controller/config.h"
+#include "ratrace/tracks/config.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -6,8 +6,8 @@
 #include <cctype>
 #include <map>
 
-#include "controller/player.h"
-#include "controller/runner.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

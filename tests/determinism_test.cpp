@@ -4,9 +4,9 @@
 
 #include <map>
 
-#include "controller/player.h"
-#include "controller/rules.h"
-#include "controller/runner.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/tracks/rules.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

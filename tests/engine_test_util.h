@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "controller/config.h"
-#include "controller/game.h"
-#include "controller/player.h"
-#include "controller/runner.h"
-#include "tracks/track.h"
+#include "ratrace/tracks/config.h"
+#include "ratrace/engine/game.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/runs/runner.h"
+#include "ratrace/tracks/track.h"
 
 namespace ratrace::engine_test {
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <map>
 
-#include "controller/player.h"
-#include "controller/rng.h"
-#include "controller/runner.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/tracks/streams.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

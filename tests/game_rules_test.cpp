@@ -7,9 +7,9 @@
 #include <map>
 #include <set>
 
-#include "controller/breeding.h"
-#include "controller/player.h"
-#include "controller/runner.h"
+#include "ratrace/engine/breeding.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

@@ -6,9 +6,9 @@
 #include <array>
 #include <atomic>
 
-#include "controller/player.h"
-#include "controller/rules.h"
-#include "controller/runner.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/tracks/rules.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

@@ -1,6 +1,6 @@
 // Journals: an interrupted run resumed from its journal ends with the same results as an
 // uninterrupted one; a torn last line is dropped and that game redone.
-#include "controller/journal.h"
+#include "ratrace/runs/journal.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

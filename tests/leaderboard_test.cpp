@@ -1,4 +1,4 @@
-#include "controller/leaderboard.h"
+#include "ratrace/analysis/leaderboard.h"
 
 #include <cmath>
 #include <vector>

@@ -3,11 +3,11 @@
 
 #include <vector>
 
-#include "controller/breeding.h"
-#include "controller/game.h"
-#include "controller/player.h"
-#include "controller/runner.h"
-#include "tracks/track.h"
+#include "ratrace/engine/breeding.h"
+#include "ratrace/engine/game.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/runs/runner.h"
+#include "ratrace/tracks/track.h"
 
 namespace ratrace {
 namespace {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace ratrace::testing {
 

@@ -5,10 +5,10 @@
 #include <numeric>
 #include <regex>
 
-#include "controller/record.h"
-#include "controller/render.h"
-#include "controller/replay.h"
-#include "controller/runner.h"
+#include "ratrace/see/record.h"
+#include "ratrace/see/render.h"
+#include "ratrace/see/replay.h"
+#include "ratrace/runs/runner.h"
 
 namespace ratrace {
 namespace {

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/io.h"
-#include "controller/commands.h"
-#include "controller/journal.h"
-#include "tracks/track.h"
+#include "ratrace/common/io.h"
+#include "ratrace/cli/commands.h"
+#include "ratrace/runs/journal.h"
+#include "ratrace/tracks/track.h"
 
 namespace ratrace {
 namespace {

@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "controller/breeding.h"
-#include "controller/cli_support.h"
-#include "controller/rules.h"
+#include "ratrace/engine/breeding.h"
+#include "ratrace/cli/journalled_run.h"
+#include "ratrace/tracks/rules.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace::engine_test {

@@ -8,8 +8,8 @@
 #include <functional>
 #include <vector>
 
-#include "common/rng.h"
-#include "controller/tuning.h"
+#include "ratrace/common/rng.h"
+#include "ratrace/analysis/tuning.h"
 
 namespace ratrace {
 namespace {

@@ -1,5 +1,5 @@
 // Score statistics (docs/RULES.md, "A player's score"): geometric means with t intervals, paired comparisons.
-#include "common/stats.h"
+#include "ratrace/common/stats.h"
 
 #include <gtest/gtest.h>
 

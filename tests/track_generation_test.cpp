@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "controller/rng.h"
-#include "controller/runner.h"
+#include "ratrace/tracks/streams.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

@@ -2,7 +2,7 @@
 // Track::step, Track::hazard and the precomputed Track::next.
 #include <gtest/gtest.h>
 
-#include "controller/runner.h"
+#include "ratrace/runs/runner.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

@@ -1,4 +1,4 @@
-#include "controller/tuning.h"
+#include "ratrace/analysis/tuning.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tracks/track.h"
+#include "ratrace/tracks/track.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "controller/rng.h"
+#include "ratrace/tracks/streams.h"
 
 namespace ratrace {
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "controller/config.h"
-#include "controller/view.h"
+#include "ratrace/tracks/config.h"
+#include "ratrace/tracks/view.h"
 
 namespace ratrace {
 

@@ -1,7 +1,7 @@
 // Stripe Follower: an example player written outside the ratrace tree. Genome bit c says
 // whether colour c is safe; it steps to the first safe cell of ahead, ahead-up, ahead-down,
 // and stays put when none is.
-#include "controller/player.h"
+#include "ratrace/engine/player.h"
 
 namespace {
 

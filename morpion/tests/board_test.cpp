@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 #include "morpion/board.h"
 #include "morpion/dna.h"
 #include "morpion/tests/worked_example.h"

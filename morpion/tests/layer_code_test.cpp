@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 #include "morpion/dna.h"
 #include "morpion/layer_code.h"
 #include "morpion/tests/worked_example.h"

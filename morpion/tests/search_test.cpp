@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/rng.h"
+#include "ratrace/common/rng.h"
 #include "morpion/nrpa.h"
 
 namespace morpion {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "controller/config.h"
+#include "ratrace/tracks/config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "controller/cli_support.h"
+#include "ratrace/cli/journalled_run.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tracks/track.h"
+#include "ratrace/tracks/track.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto j = nlohmann::json::parse(std::string_view(reinterpret_cast<const char*>(data), size), nullptr, false);

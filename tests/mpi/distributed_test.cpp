@@ -5,9 +5,9 @@
 #include <map>
 #include <stdexcept>
 
-#include "controller/distributed.h"
-#include "controller/player.h"
-#include "controller/runner.h"
+#include "ratrace/runs/distributed.h"
+#include "ratrace/engine/player.h"
+#include "ratrace/runs/runner.h"
 
 namespace ratrace {
 namespace {

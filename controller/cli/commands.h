@@ -1,0 +1,129 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ratrace/analysis/report.h"
+#include "ratrace/cli/journalled_run.h"
+#include "ratrace/see/record.h"
+
+// The ratrace subcommands, free of command-line parsing (main.cpp binds CLI11 to these
+// option structs), so tests can run them directly. Each returns the process exit code.
+namespace ratrace {
+
+struct ScoreOptions {
+  RunFlags run;
+  std::string player = "ColorScorePlayer";
+  std::string plot_file;  // draw the log scores' distribution to OUT.png and OUT.svg
+};
+int run_score(const ScoreOptions& options);
+
+int run_players(bool as_json);
+
+struct TrackOptions {
+  std::string config_file;
+  std::vector<std::string> sets;
+  uint64_t seed = 1;
+  int board = 0;
+  std::string json_file;  // write the track file here
+  bool json = false;      // print JSON instead of text
+  bool force = false;     // replace an existing --json file
+};
+int run_track(const TrackOptions& options);
+
+struct PlayOptions {
+  std::string config_file;
+  std::vector<std::string> sets;
+  std::string player = "ColorScorePlayer";
+  std::string track_file;  // a track file; or empty and `board` >= 0
+  int board = -1;          // board of a run under master seed `seed`, replayed exactly
+  int turns = -1;          // -1: the config's
+  uint64_t seed = 1;       // game seed with a track file, master seed with a board
+  std::string trace_file;  // JSON lines, one per specimen event
+  std::string record_file;  // a game record (controller/record.h)
+  RecordOptions record;
+  bool no_cache = false;
+  bool force = false;  // replace existing --trace and --record files
+};
+int run_play(const PlayOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct BenchOptions {
+  int threads = 0;
+  bool no_cache = false;
+  std::string rules = "cpp";  // rules dialect of the fixed games
+};
+// Fixed built-in games; prints throughput and one signature of every game's result.
+int run_bench(const BenchOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct SweepOptions {
+  RunFlags run;
+  std::string player = "ColorScorePlayer";
+  std::vector<std::string> params;  // "mutation=0.005,0.01,0.0227"; one or two
+  std::string baseline;             // "key=value,..." over the base config; empty: the base config
+  std::string csv_file;             // one row per setting
+  std::string plot_file;            // draw OUT.png and OUT.svg with scripts/plot_sweep.py
+};
+// Plays every setting of a one- or two-parameter grid on the same boards, each compared
+// with a baseline setting board by board.
+int run_sweep(const SweepOptions& options);
+
+struct CompareOptions {
+  CompareOptions() { run.boards = 20; }
+  RunFlags run;                             // run.boards: boards before the first look and between looks
+  std::string player = "ColorScorePlayer";  // for a side that names no player
+  std::string side_a, side_b;               // "Blind Faith", "Blind Faith:mutation=0.0227" or ":mutation=0.0227"
+  int max_boards = 200;
+};
+// Paired comparison of two players or settings that stops as soon as the difference is
+// significant (group-sequential, O'Brien-Fleming-type alpha spending) or at max_boards.
+int run_compare(const CompareOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct LeaderboardOptions {
+  RunFlags run;
+  std::vector<std::string> players;  // empty: every registered player
+  std::string markdown_file;         // write the report as Markdown here
+  std::string plot_file;             // draw the forest plot to OUT.png and OUT.svg
+};
+// Every selected player on the same boards, ranked, next to the published leaderboard.
+int run_leaderboard(const LeaderboardOptions& options);
+
+}  // namespace ratrace
+
+namespace ratrace {
+
+struct RenderCommandOptions {
+  std::string record_file;           // a game record: its track, with overlays
+  std::string track_file;            // or a track file
+  std::string config_file;           // or board `board` of master seed `seed` under this config
+  std::vector<std::string> sets;
+  uint64_t seed = 1;
+  int board = 0;
+  std::string out_file = "track.svg";  // .svg, or .png (drawn from the .svg beside it)
+  std::vector<std::string> overlays;   // heat, deaths, paths; empty: all of them
+  int paths = 12;
+  bool force = false;                  // replace an existing picture
+};
+// Draws a track as SVG (and PNG) with its colours' roles and, from a record, overlays.
+int run_render(const RenderCommandOptions& options);
+
+struct ReplayOptions {
+  std::string record_file;
+  std::string html_file = "replay.html";
+  bool force = false;  // replace an existing page
+};
+// Writes the self-contained replay page of a game record.
+int run_replay(const ReplayOptions& options);
+
+}  // namespace ratrace

@@ -1,0 +1,46 @@
+#include "ratrace/engine/board.h"
+
+#include <chrono>
+
+#include "ratrace/tracks/streams.h"
+#include "ratrace/tracks/track.h"
+
+namespace ratrace {
+
+uint64_t board_seed(uint64_t master_seed, int index) {
+  return stream_key(master_seed, kTagBoard, static_cast<uint64_t>(index));
+}
+
+bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
+                BoardResult& result, const std::atomic<size_t>* games_waiting, GameObserver* observer) {
+  const auto start = std::chrono::steady_clock::now();
+  result = BoardResult{};
+  result.index = board;
+  result.seed = board_seed(master_seed, board);
+  const PlayerInfo& player = find_player(entrant.player);
+  const Track track = generate_track(entrant.config, result.seed);
+  GameOptions game_options;
+  game_options.cache = options.cache;
+  game_options.stop = options.stop;
+  game_options.games_waiting = games_waiting;
+  game_options.observer = observer;
+  try {
+    const GameResult game = play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
+    if (game.interrupted) return false;
+    result.score = game.score;
+    result.turns = game.turns;
+    result.peak_population = game.peak_population;
+    result.moves = game.moves;
+    result.player_calls = game.player_calls;
+    result.peak_genomes = game.peak_genomes;
+  } catch (const GameFault& fault) {
+    result.turns = fault.turn;
+    result.fault = std::string(fault.what()) + " [player " + player.name + ", board " + std::to_string(board) +
+                   ", board seed " + std::to_string(result.seed) + ", turn " + std::to_string(fault.turn) +
+                   ", specimen #" + std::to_string(fault.specimen) + "]";
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return true;
+}
+
+}  // namespace ratrace

@@ -1,0 +1,97 @@
+#include "ratrace/engine/player.h"
+
+#include <dlfcn.h>
+
+#include <stdexcept>
+#include <utility>
+
+namespace ratrace {
+
+namespace {
+// Function-local static: registration from other translation units' static initialisers
+// must not depend on initialisation order.
+std::map<std::string, PlayerInfo>& registry() {
+  static std::map<std::string, PlayerInfo> players;
+  return players;
+}
+// The file that registered each player, to name both files of a duplicate.
+std::map<std::string, std::string>& source_files() {
+  static std::map<std::string, std::string> files;
+  return files;
+}
+std::vector<std::string>& errors() {
+  static std::vector<std::string> messages;
+  return messages;
+}
+// While a plugin loads, its players wait here until its version is checked.
+std::vector<std::pair<PlayerInfo, std::string>>* g_loading = nullptr;
+std::string described(std::string_view source_file) {
+  return source_file.empty() ? "a test" : std::string(source_file);
+}
+}  // namespace
+
+bool register_player(PlayerInfo info, std::string_view source_file) {
+  if (g_loading) {
+    g_loading->emplace_back(std::move(info), std::string(source_file));
+    return true;
+  }
+  if (info.name.empty() || info.move == nullptr) {
+    errors().push_back("a player registered in " + described(source_file) + " has no name or no move function");
+    return false;
+  }
+  const std::string name = info.name;
+  if (name.find(',') != std::string::npos) {
+    errors().push_back("the player '" + name + "' registered in " + described(source_file) +
+                       " has a comma in its name, which --players could not name; rename it");
+    return false;
+  }
+  if (!registry().emplace(name, std::move(info)).second) {
+    errors().push_back("two players are named '" + name + "': one in " + described(source_files()[name]) +
+                       ", another in " + described(source_file) + "; rename one of them");
+    return false;
+  }
+  source_files()[name] = source_file;
+  return true;
+}
+
+const std::vector<std::string>& registration_errors() { return errors(); }
+
+const std::map<std::string, PlayerInfo>& registered_players() { return registry(); }
+
+const PlayerInfo& find_player(std::string_view name) {
+  const auto& players = registry();
+  if (auto it = players.find(std::string(name)); it != players.end()) return it->second;
+  std::string known;
+  for (const auto& [key, _] : players) known += (known.empty() ? "" : ", ") + key;
+  throw std::invalid_argument("unknown player '" + std::string(name) + "'; known players: " + known);
+}
+
+std::vector<std::string> load_player_library(const std::string& path) {
+  std::vector<std::pair<PlayerInfo, std::string>> loaded;
+  g_loading = &loaded;
+  // A name without a slash would make dlopen search the system's library path instead.
+  const std::string opened = path.find('/') == std::string::npos ? "./" + path : path;
+  void* handle = dlopen(opened.c_str(), RTLD_NOW | RTLD_LOCAL);
+  g_loading = nullptr;
+  const std::string where = "--player-lib " + path + ": ";
+  if (!handle) throw std::invalid_argument(where + "cannot load it: " + dlerror());
+  using VersionFunction = const char* (*)();
+  const auto version = reinterpret_cast<VersionFunction>(dlsym(handle, "ratrace_player_api_version"));
+  if (!version)
+    throw std::invalid_argument(where + "not a ratrace player plugin (build it with ratrace_add_player from "
+                                "find_package(ratrace))");
+  if (std::string_view(version()) != RATRACE_API_VERSION)
+    throw std::invalid_argument(where + "built against ratrace " + version() + ", but this is ratrace " +
+                                RATRACE_API_VERSION + "; rebuild it against this version");
+  if (loaded.empty()) throw std::invalid_argument(where + "registers no player (RATRACE_PLAYER)");
+  const size_t errors_before = errors().size();
+  std::vector<std::string> names;
+  for (auto& [info, source] : loaded) {
+    names.push_back(info.name);
+    register_player(std::move(info), source);
+  }
+  if (errors().size() > errors_before) throw std::invalid_argument(where + errors()[errors_before]);
+  return names;  // the library stays loaded: the registry points into it
+}
+
+}  // namespace ratrace

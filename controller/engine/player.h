@@ -1,0 +1,76 @@
+#pragma once
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ratrace/api_version.h"
+#include "ratrace/engine/genome.h"
+#include "ratrace/tracks/streams.h"
+#include "ratrace/tracks/view.h"
+
+namespace ratrace {
+
+// A player's move function: pure in (genome, view) plus the controller's RNG; it keeps no
+// state between calls and owns no generator.
+using MoveFunction = Move (*)(const Genome& genome, const View& view, Rng& rng);
+
+// A registered player and what is published about it.
+struct PlayerInfo {
+  std::string name;
+  std::string author;
+  std::string language;            // language of the original submission
+  double published_score = 0;      // geometric mean as published; 0 when none
+  int published_games = 0;         // games behind that score; 0 when not stated
+  int published_rank = 0;          // rank on the published leaderboard; 0 when not on it
+  std::string summary;             // how it plays
+  std::string choices;             // details the write-up lost, and what we chose
+  MoveFunction move = nullptr;
+  // Rules dialect of the controller the published score was made on (controller/rules.h);
+  // null: the one of `language`. Pointers, so that a player may leave them out.
+  const char* published_rules = nullptr;
+  // The score of the original code where one was measured (how, where), else null.
+  const char* original_figure = nullptr;
+  // For an alternative reading of a lost original: the name of the player it is an
+  // alternative to. Such a candidate is kept so that the calibration procedure of
+  // docs/RECONCILIATION.md can be re-run; a leaderboard plays it only when named.
+  const char* candidate_for = nullptr;
+};
+
+// Adds a player to the registry; returns true so it can initialise a static. It never throws:
+// it runs before main, where an exception would abort every command, --help included. A
+// player without a name or move, or a second player of the same name, is recorded instead
+// (with `source_file`, the file that registered it) and reported by registration_errors().
+bool register_player(PlayerInfo info, std::string_view source_file = "");
+// What went wrong while players registered, one message each, naming the player and the
+// files involved; main() stops with exit code 2 when this is not empty.
+const std::vector<std::string>& registration_errors();
+// Every registered player, by name.
+const std::map<std::string, PlayerInfo>& registered_players();
+// The player called `name`; throws std::invalid_argument naming the known players.
+const PlayerInfo& find_player(std::string_view name);
+
+// Loads a player plugin (a shared library built with ratrace_add_player from the installed
+// package): its players join the registry. Returns their names. Throws std::invalid_argument
+// naming the file and the reason: it cannot be opened, it is no ratrace plugin, it was built
+// against another ratrace version (both named), or a player of it cannot register.
+std::vector<std::string> load_player_library(const std::string& path);
+
+}  // namespace ratrace
+
+// Registers a player from a PlayerInfo initialiser, in the player's own .cpp file (which may
+// also register that player's calibration candidates):
+//   RATRACE_PLAYER({.name = "Bishop", .author = "trichoplax", ..., .move = bishop_move});
+#define RATRACE_PLAYER_CONCAT_(a, b) a##b
+#define RATRACE_PLAYER_NAME_(counter) RATRACE_PLAYER_CONCAT_(ratrace_player_registered_, counter)
+#ifdef RATRACE_PLAYER_PLUGIN
+// A plugin says which ratrace it was built against; the loading program refuses another.
+extern "C" [[gnu::weak, gnu::used, gnu::visibility("default")]] const char* ratrace_player_api_version() {
+  return RATRACE_API_VERSION;
+}
+#endif
+#define RATRACE_PLAYER(...) \
+  namespace {               \
+  [[maybe_unused]] const bool RATRACE_PLAYER_NAME_(__COUNTER__) = \
+      ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__, __FILE__); \
+  }

@@ -1,0 +1,360 @@
+#include "ratrace/runs/journal.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+namespace ratrace {
+
+void to_json(nlohmann::json& j, const BoardResult& r) {
+  j = {{"index", r.index},
+       {"seed", r.seed},
+       {"score", r.score},
+       {"turns", r.turns},
+       {"peak_population", r.peak_population},
+       {"moves", r.moves},
+       {"player_calls", r.player_calls},
+       {"peak_genomes", r.peak_genomes},
+       {"seconds", r.seconds},
+       {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
+}
+
+void to_json(nlohmann::json& j, const Entrant& e) {
+  j = {{"label", e.label}, {"player", e.player}, {"config", e.config}};
+}
+
+void from_json(const nlohmann::json& j, Entrant& e) {
+  e.label = j.at("label").get<std::string>();
+  e.player = j.at("player").get<std::string>();
+  e.config = Config{};
+  from_json(j.at("config"), e.config);
+  e.config.validate();
+}
+
+namespace {
+// A field of a game record as an integer in [0, most]; throws naming it otherwise (a
+// plain get<> would wrap a negative or too large number).
+uint64_t counted_field(const nlohmann::json& j, const char* name, uint64_t most) {
+  const auto& v = j.at(name);
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > most)
+    throw std::invalid_argument(std::string("'") + name + "' must be an integer in [0, " + std::to_string(most) + "]");
+  return v.get<uint64_t>();
+}
+}  // namespace
+
+void from_json(const nlohmann::json& j, BoardResult& r) {
+  if (!j.is_object()) throw std::invalid_argument("a game record is an object");
+  constexpr uint64_t kAny = UINT64_MAX;
+  r.index = static_cast<int>(counted_field(j, "index", INT32_MAX));
+  r.seed = counted_field(j, "seed", kAny);
+  r.score = counted_field(j, "score", kAny);
+  r.turns = static_cast<int>(counted_field(j, "turns", INT32_MAX));
+  r.peak_population = counted_field(j, "peak_population", kAny);
+  r.moves = counted_field(j, "moves", kAny);
+  r.player_calls = j.contains("player_calls") ? counted_field(j, "player_calls", kAny) : 0;
+  r.peak_genomes = j.contains("peak_genomes") ? counted_field(j, "peak_genomes", kAny) : 0;
+  if (!j.at("seconds").is_number()) throw std::invalid_argument("'seconds' must be a number");
+  r.seconds = j.at("seconds").get<double>();
+  const auto& fault = j.at("fault");
+  if (!fault.is_null() && !fault.is_string()) throw std::invalid_argument("'fault' must be null or text");
+  r.fault = fault.is_null() ? "" : fault.get<std::string>();
+}
+
+namespace {
+
+constexpr int kMaxEntrants = 100000;
+
+RunHeader header_from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("ratrace_journal")) throw std::invalid_argument("not a ratrace journal");
+  RunHeader h;
+  h.command = j.at("command").get<std::string>();
+  if (h.command != "score" && h.command != "leaderboard" && h.command != "sweep" && h.command != "compare")
+    throw std::invalid_argument("unknown command '" + abbreviated(h.command) + "'");
+  const auto& seed = j.at("master_seed");
+  if (!seed.is_number_unsigned()) throw std::invalid_argument("master_seed must be an integer in [0, 2^64)");
+  h.master_seed = seed.get<uint64_t>();
+  const auto& boards = j.at("boards");
+  if (!boards.is_number_integer() || boards.get<int64_t>() < 1 || boards.get<int64_t>() > kMaxBoards)
+    throw std::invalid_argument("boards must be an integer in [1, " + std::to_string(kMaxBoards) + "]");
+  h.boards = boards.get<int>();
+  const auto& entrants = j.at("entrants");
+  if (!entrants.is_array() || entrants.empty() || entrants.size() > kMaxEntrants)
+    throw std::invalid_argument("entrants must be a list of 1 to " + std::to_string(kMaxEntrants) + " entrants");
+  for (const auto& e : entrants) {
+    h.entrants.push_back(e.get<Entrant>());
+  }
+  if (h.command == "score" && h.entrants.size() != 1) throw std::invalid_argument("a score run has one entrant");
+  if (h.command == "compare" && h.entrants.size() != 2) throw std::invalid_argument("a compare run has two entrants");
+  h.extra = j.value("extra", nlohmann::json::object());
+  if (h.extra.is_null()) h.extra = nlohmann::json::object();
+  if (!h.extra.is_object()) throw std::invalid_argument("extra must be an object");
+  return h;
+}
+
+// Throws unless `r` is a game the header's run can have produced for `entrant`.
+void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
+  auto refuse = [](const std::string& what) { throw std::invalid_argument(what); };
+  if (entrant >= h.entrants.size())
+    refuse("entrant " + std::to_string(entrant) + " is out of range (the run has " + std::to_string(h.entrants.size()) +
+           ")");
+  if (r.index < 0 || r.index >= h.boards)
+    refuse("board " + std::to_string(r.index) + " is out of range (the run has " + std::to_string(h.boards) + ")");
+  if (r.seed != board_seed(h.master_seed, r.index))
+    refuse("board " + std::to_string(r.index) + " has seed " + std::to_string(r.seed) + ", but master seed " +
+           std::to_string(h.master_seed) + " gives it " + std::to_string(board_seed(h.master_seed, r.index)));
+  const Config& c = h.entrants[entrant].config;
+  if (r.fault.empty() && r.score < 1) refuse("board " + std::to_string(r.index) + ": a score is at least 1");
+  if (r.turns < 0 || r.turns > c.turns)
+    refuse("board " + std::to_string(r.index) + ": " + std::to_string(r.turns) + " turns, the config plays " +
+           std::to_string(c.turns));
+  const uint64_t most_specimens =
+      static_cast<uint64_t>(c.initial_specimens) + static_cast<uint64_t>(c.offspring) * static_cast<uint64_t>(c.turns);
+  if (r.peak_population > most_specimens)
+    refuse("board " + std::to_string(r.index) + ": a peak population of " + std::to_string(r.peak_population) +
+           " is more than the config can breed");
+  if (r.moves / (static_cast<uint64_t>(r.turns) + 1) > r.peak_population)
+    refuse("board " + std::to_string(r.index) + ": more moves than its population can make");
+  if (!std::isfinite(r.seconds) || r.seconds < 0) refuse("board " + std::to_string(r.index) + ": bad seconds");
+}
+
+// " (pid 123: ratrace score ...)" for the process holding a lock on `fd`'s file, from
+// /proc/locks; empty if it cannot be told.
+std::string lock_holder(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return "";
+  std::ifstream locks("/proc/locks");
+  char device[64];
+  std::snprintf(device, sizeof device, "%02x:%02x:%llu", ::major(st.st_dev), ::minor(st.st_dev),
+                static_cast<unsigned long long>(st.st_ino));
+  for (std::string line; std::getline(locks, line);) {
+    if (line.find("->") != std::string::npos) continue;  // a waiter, not the holder
+    std::istringstream fields(line);
+    std::string number, kind, advisory, mode, pid, id;
+    fields >> number >> kind >> advisory >> mode >> pid >> id;
+    if (kind != "FLOCK" || id != device) continue;
+    std::ifstream cmdline("/proc/" + pid + "/cmdline");
+    std::string command((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    for (char& ch : command)
+      if (ch == '\0') ch = ' ';
+    while (!command.empty() && command.back() == ' ') command.pop_back();
+    return " (pid " + pid + (command.empty() ? "" : ": " + abbreviated(command, 300)) + ")";
+  }
+  return "";
+}
+
+[[noreturn]] void fail_io(const std::string& what, const std::string& path) {
+  throw std::runtime_error(what + " '" + path + "': " + std::strerror(errno));
+}
+
+// Opens `path` for reading and writing and takes its exclusive lock, or throws naming the
+// run that holds it.
+int open_locked(const std::string& path, bool create) {
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+    if (fd < 0 && !create && errno == ENOENT) throw std::invalid_argument("no journal '" + path + "'");
+    if (fd < 0) fail_io(create ? "cannot create journal" : "cannot open journal", path);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      const std::string holder = error == EWOULDBLOCK ? lock_holder(fd) : "";
+      ::close(fd);
+      if (error == EWOULDBLOCK)
+        throw std::invalid_argument("journal '" + path + "' is being written by another run" + holder +
+                                    "; wait for it to end, or give this run its own --journal");
+      errno = error;
+      fail_io("cannot lock journal", path);
+    }
+    // The lock belongs to the file now at `path`, not to one replaced meanwhile.
+    struct stat held {}, now {};
+    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
+        held.st_dev == now.st_dev)
+      return fd;
+    ::close(fd);
+  }
+}
+
+std::string read_all(int fd, const std::string& path) {
+  std::string text;
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, block, sizeof block);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail_io("cannot read journal", path);
+    }
+    if (n == 0) return text;
+    text.append(block, static_cast<size_t>(n));
+  }
+}
+
+std::string game_line(size_t entrant, const BoardResult& r) {
+  return nlohmann::json{{"entrant", entrant}, {"board", r}}.dump() + "\n";
+}
+
+}  // namespace
+
+nlohmann::json header_to_json(const RunHeader& h) {
+  const nlohmann::json entrants = h.entrants;
+  return {{"ratrace_journal", 1},  {"command", h.command}, {"master_seed", h.master_seed},
+          {"boards", h.boards},    {"entrants", entrants}, {"extra", h.extra}};
+}
+
+std::string run_hash(const RunHeader& h) {
+  nlohmann::json j = header_to_json(h);
+  if (j["extra"].is_object()) j["extra"].erase("command_line");  // how the run was typed (output files, threads) does not change it
+  uint64_t hash = 14695981039346656037ull;  // FNV-1a
+  for (const unsigned char ch : j.dump()) hash = (hash ^ ch) * 1099511628211ull;
+  char text[17];
+  std::snprintf(text, sizeof text, "%08llx", static_cast<unsigned long long>(hash >> 32));
+  return text;
+}
+
+JournalContents parse_journal(std::string_view text) {
+  JournalContents contents;
+  size_t line_number = 0, position = 0;
+  bool have_header = false;
+  while (position < text.size()) {
+    const size_t end = text.find('\n', position);
+    if (end == std::string_view::npos) break;  // torn last line: that game is played again
+    const std::string_view line = text.substr(position, end - position);
+    position = end + 1;
+    ++line_number;
+    if (line.empty()) {
+      contents.intact_bytes = position;
+      continue;
+    }
+    try {
+      const auto j = nlohmann::json::parse(line);
+      if (!have_header) {
+        contents.header = header_from_json(j);
+        contents.results.assign(contents.header.entrants.size(),
+                                std::vector<std::optional<BoardResult>>(static_cast<size_t>(contents.header.boards)));
+        have_header = true;
+      } else {
+        if (!j.is_object()) throw std::invalid_argument("a game line is an object");
+        const auto& entrant_json = j.at("entrant");
+        if (!entrant_json.is_number_unsigned()) throw std::invalid_argument("entrant must be a non-negative integer");
+        const uint64_t entrant = entrant_json.get<uint64_t>();
+        const BoardResult r = j.at("board").get<BoardResult>();
+        check_game(contents.header, entrant, r);
+        auto& slot = contents.results[entrant][static_cast<size_t>(r.index)];
+        if (slot && nlohmann::json(*slot) != nlohmann::json(r))
+          throw std::invalid_argument("board " + std::to_string(r.index) + " of entrant " + std::to_string(entrant) +
+                                      " appears twice with different results");
+        slot = r;
+      }
+    } catch (const std::exception& e) {
+      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what(), 600));
+    }
+    contents.intact_bytes = position;
+  }
+  if (!have_header) throw std::invalid_argument("no complete header line (the run never started a game)");
+  return contents;
+}
+
+Journal::Journal(std::string path, RunHeader header, CheckedFile out)
+    : path_(std::move(path)),
+      header_(std::move(header)),
+      results_(header_.entrants.size(), std::vector<std::optional<BoardResult>>(static_cast<size_t>(header_.boards))),
+      out_(std::move(out)),
+      last_sync_(std::chrono::steady_clock::now()) {}
+
+Journal Journal::create(const std::string& path, RunHeader header, bool force) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent);
+  const int fd = open_locked(path, true);
+  CheckedFile out(fd, path);  // owns the descriptor, and with it the lock
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) fail_io("cannot inspect journal", path);
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (!force) {
+      const std::string text = read_all(fd, path);
+      const auto lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      throw std::invalid_argument("journal '" + path + "' already exists (" +
+                                  std::to_string(lines > 0 ? lines - 1 : 0) +
+                                  " finished games): finish that run with --resume " + path +
+                                  ", or replace it with --force");
+    }
+    spdlog::warn("--force: replacing journal {}", path);
+    if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
+  }
+  Journal journal(path, std::move(header), std::move(out));
+  journal.out_.write(header_to_json(journal.header_).dump() + "\n");
+  journal.sync();
+  return journal;
+}
+
+Journal Journal::resume(const std::string& path) {
+  const int fd = open_locked(path, false);
+  CheckedFile out(fd, path);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw std::invalid_argument("journal '" + path + "' is not a regular file");
+  const std::string text = read_all(fd, path);
+  JournalContents contents;
+  try {
+    contents = parse_journal(text);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("journal '" + path + "': " + e.what());
+  }
+  if (contents.intact_bytes < text.size()) {
+    spdlog::warn("journal {}: dropping a torn last line (its game is played again)", path);
+    if (::ftruncate(fd, static_cast<off_t>(contents.intact_bytes)) != 0) fail_io("cannot cut journal", path);
+  }
+  if (::lseek(fd, 0, SEEK_END) < 0) fail_io("cannot seek journal", path);
+  Journal journal(path, std::move(contents.header), std::move(out));
+  journal.results_ = std::move(contents.results);
+  journal.sync();
+  return journal;
+}
+
+std::vector<BoardTask> Journal::missing() const {
+  std::vector<BoardTask> tasks;
+  for (int b = 0; b < header_.boards; ++b)
+    for (size_t e = 0; e < results_.size(); ++e)
+      if (!results_[e][static_cast<size_t>(b)]) tasks.push_back({e, b});
+  return tasks;
+}
+
+size_t Journal::finished_count() const {
+  size_t n = 0;
+  for (const auto& per_entrant : results_)
+    for (const auto& r : per_entrant) n += r.has_value();
+  return n;
+}
+
+void Journal::append(size_t entrant, const BoardResult& result) {
+  auto& slot = results_.at(entrant).at(static_cast<size_t>(result.index));
+  out_.write(game_line(entrant, result));
+  out_.flush();  // in the kernel now: a killed process keeps the game
+  slot = result;
+  if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::seconds(1)) sync();
+}
+
+void Journal::sync() {
+  out_.sync();
+  last_sync_ = std::chrono::steady_clock::now();
+}
+
+std::vector<uint64_t> scores_of(const std::vector<std::optional<BoardResult>>& results) {
+  std::vector<uint64_t> scores;
+  for (const auto& r : results) {
+    if (!r) throw std::logic_error("scores_of: a board is missing");
+    scores.push_back(r->score);
+  }
+  return scores;
+}
+
+}  // namespace ratrace

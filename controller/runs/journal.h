@@ -1,0 +1,91 @@
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ratrace/common/io.h"
+#include "ratrace/runs/runner.h"
+
+namespace ratrace {
+
+// A game line of a journal, and a record of a result file.
+void to_json(nlohmann::json& j, const BoardResult& r);
+void from_json(const nlohmann::json& j, BoardResult& r);
+// An entrant of a journal's header (and of an MPI run): label, player and config, validated.
+void to_json(nlohmann::json& j, const Entrant& e);
+void from_json(const nlohmann::json& j, Entrant& e);
+
+// Most boards a run may have: a run's tables are allocated up front.
+constexpr int kMaxBoards = 1000000;
+
+// What a run is: enough to redo any of its games exactly.
+struct RunHeader {
+  std::string command;             // score, leaderboard, sweep, compare
+  uint64_t master_seed = 1;
+  int boards = 0;
+  std::vector<Entrant> entrants;
+  nlohmann::json extra = nlohmann::json::object();  // command-specific settings
+};
+
+// The header as the journal's first line holds it.
+nlohmann::json header_to_json(const RunHeader& h);
+// A short hash of everything that makes the run distinct (command, seed, boards, every
+// entrant's player and config, the command's settings), for default journal names.
+std::string run_hash(const RunHeader& h);
+
+// A journal's text, parsed and checked: every game line against the header.
+struct JournalContents {
+  RunHeader header;
+  // results[entrant][board]: the finished games.
+  std::vector<std::vector<std::optional<BoardResult>>> results;
+  size_t intact_bytes = 0;  // length of the text up to the end of its last complete line
+};
+// Parses a journal's text. A final line without its newline (the process was killed while
+// writing it) is left out. Throws std::invalid_argument naming the first line that is not
+// a game of the header's run: a wrong board seed, entrant or board index, a score below 1,
+// turns or populations the config cannot produce, two different results for one game.
+JournalContents parse_journal(std::string_view text);
+
+// An append-only JSON-lines file: the header, then one line per finished game, handed to
+// the kernel as each game ends and fsynced at least every second and at the end, so an
+// interrupted run keeps every finished game and can be resumed. The file is locked
+// (flock) while a Journal holds it: a second run on it is refused, naming the first.
+class Journal {
+ public:
+  // Starts a new journal at `path`. Refuses a file that already holds anything unless
+  // `force` (then it is replaced).
+  static Journal create(const std::string& path, RunHeader header, bool force = false);
+  // Reopens a journal to finish it: checks every line, cuts off a torn last line and
+  // appends from there (finished games are never rewritten).
+  static Journal resume(const std::string& path);
+
+  const std::string& path() const { return path_; }
+  const RunHeader& header() const { return header_; }
+  // results()[entrant][board]: the finished games so far.
+  const std::vector<std::vector<std::optional<BoardResult>>>& results() const { return results_; }
+  // Games not finished yet, board-major so every entrant advances together.
+  std::vector<BoardTask> missing() const;
+  size_t finished_count() const;
+  // Records a game; throws std::runtime_error if the line cannot be written.
+  void append(size_t entrant, const BoardResult& result);
+  // Makes every appended game durable (fsync); throws if that fails.
+  void sync();
+
+ private:
+  Journal(std::string path, RunHeader header, CheckedFile out);
+  std::string path_;
+  RunHeader header_;
+  std::vector<std::vector<std::optional<BoardResult>>> results_;
+  CheckedFile out_;
+  std::chrono::steady_clock::time_point last_sync_;
+};
+
+// Scores of one entrant over boards [0, n) in board order; throws if any is missing.
+std::vector<uint64_t> scores_of(const std::vector<std::optional<BoardResult>>& results);
+
+}  // namespace ratrace

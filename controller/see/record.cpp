@@ -1,0 +1,287 @@
+#include "ratrace/see/record.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string_view>
+
+#include "ratrace/engine/breeding.h"
+#include "ratrace/tracks/streams.h"
+
+namespace ratrace {
+
+namespace {
+
+constexpr DeathCause kCauses[kDeathCauses] = {DeathCause::Age, DeathCause::OutOfBounds, DeathCause::Wall,
+                                              DeathCause::Trap};
+
+DeathCause cause_of(Hazard hazard) {
+  switch (hazard) {
+    case Hazard::OutOfBounds: return DeathCause::OutOfBounds;
+    case Hazard::Wall: return DeathCause::Wall;
+    case Hazard::Trap: return DeathCause::Trap;
+    case Hazard::None: break;
+  }
+  throw std::logic_error("a deadly move with no hazard");
+}
+
+// Orders candidate scorers: more goals first, then the earlier born.
+bool better_scorer(const std::pair<uint32_t, Life>& a, const std::pair<uint32_t, Life>& b) {
+  return a.first != b.first ? a.first > b.first : a.second.serial < b.second.serial;
+}
+
+nlohmann::json by_cause(const std::array<std::vector<uint64_t>, kDeathCauses>& counts) {
+  nlohmann::json j = nlohmann::json::object();
+  for (DeathCause cause : kCauses) j[death_cause_key(cause)] = counts[static_cast<size_t>(cause)];
+  return j;
+}
+
+}  // namespace
+
+const char* death_cause_key(DeathCause cause) {
+  switch (cause) {
+    case DeathCause::Age: return "age";
+    case DeathCause::OutOfBounds: return "out_of_bounds";
+    case DeathCause::Wall: return "wall";
+    case DeathCause::Trap: return "trap";
+  }
+  return "?";
+}
+
+void to_json(nlohmann::json& j, const Life& life) {
+  j = {{"serial", life.serial}, {"turn", life.turn}, {"start", life.start}, {"moves", life.moves}, {"end", life.end}};
+}
+
+void from_json(const nlohmann::json& j, Life& life) {
+  life.serial = j.at("serial").get<uint32_t>();
+  life.turn = j.at("turn").get<int>();
+  life.start = j.at("start").get<int>();
+  life.moves = j.at("moves").get<std::string>();
+  life.end = j.at("end").get<std::string>();
+}
+
+std::vector<int> life_cells(const Track& track, const Life& life) {
+  if (life.start < 0 || life.start >= track.cells())
+    throw std::invalid_argument("life of specimen #" + std::to_string(life.serial) + " starts off the track");
+  std::vector<int> cells{life.start};
+  for (char digit : life.moves) {
+    if (digit < '0' || digit > '8')
+      throw std::invalid_argument("life of specimen #" + std::to_string(life.serial) + " has a bad move digit");
+    const int next = track.next(cells.back(), digit - '0');
+    if (next < 0) break;
+    cells.push_back(next);
+  }
+  return cells;
+}
+
+void GameRecorder::started(const Config& config, const Track& track, uint64_t game_seed) {
+  config_ = config;
+  track_.emplace(track);
+  game_seed_ = game_seed;
+  const size_t cells = static_cast<size_t>(track.cells());
+  cause_of_.assign(cells * 9, 0);
+  death_cell_.assign(cells * 9, 0);
+  for (int c = 0; c < track.cells(); ++c)
+    for (int m = 0; m < 9; ++m) {
+      if (track.next(c, m) != Track::kDead) continue;
+      const Step step = track.step(track.cell_x(c), track.cell_y(c), move_from_index(m));
+      cause_of_[static_cast<size_t>(c) * 9 + m] = static_cast<uint8_t>(cause_of(step.death));
+      // Counted on the deadly cell, or for a step off the track on the cell it left.
+      death_cell_[static_cast<size_t>(c) * 9 + m] = track.in_bounds(step.x, step.y) ? track.cell(step.x, step.y) : c;
+    }
+  visits_.assign(cells, 0);
+  stride_ = static_cast<size_t>(config.lifespan) + 1;
+  for (auto& counts : cell_deaths_) counts.assign(cells, 0);
+
+  // The followed specimens: distinct serial numbers drawn from every one the game could create.
+  const uint64_t possible =
+      static_cast<uint64_t>(config.initial_specimens) + static_cast<uint64_t>(config.offspring) * config.turns;
+  Rng rng(stream_key(game_seed, kTagRecordSample, 0));
+  std::set<uint32_t> sample;
+  const uint64_t wanted = std::min<uint64_t>(static_cast<uint64_t>(std::max(options_.sampled, 0)), possible);
+  while (sample.size() < wanted) sample.insert(static_cast<uint32_t>(below64(rng, possible)));
+  sample_.assign(sample.begin(), sample.end());
+}
+
+void GameRecorder::born(int turn, uint32_t serial, int cell, const Genome& genome) {
+  if (turn == 0) ++initial_;
+  else ++births_;
+  uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<uint32_t>(slots_.size());
+    slots_.emplace_back();
+    current_moves_.resize(slots_.size() * stride_);
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+    slots_[slot] = Specimen{};
+  }
+  live_.push_back({serial, slot});
+  Specimen& s = slots_[slot];
+  s.sampled = std::binary_search(sample_.begin(), sample_.end(), serial);
+  s.genome = genome;
+  s.life_turn = turn + 1;
+  s.life_start = cell;
+  ++genomes_[genome];
+}
+
+void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
+  if (turn_ > 0) end_turn();
+  turn_ = turn;
+  if (moves.size() != live_.size()) throw std::logic_error("recorder: the population changed unseen");
+  size_t kept = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const ObservedMove& m = moves[i];
+    Live& s = live_[i];
+    if (s.serial != m.serial) throw std::logic_error("recorder: the population was reordered");
+    if (s.respawned) {
+      slots_[s.slot].life_turn = turn;
+      slots_[s.slot].life_start = m.from;
+      s.respawned = false;
+    }
+    ++visits_[m.from];
+    if (m.move == ObservedMove::kDiedOfAge) {
+      died(s, DeathCause::Age, m.from);
+      continue;
+    }
+    ++moves_;
+    if (s.length >= stride_) throw std::logic_error("recorder: a life longer than the lifespan");
+    current_moves_[s.slot * stride_ + s.length++] = static_cast<char>('0' + m.move);
+    const size_t at = static_cast<size_t>(m.from) * 9 + static_cast<size_t>(m.move);
+    const int next = track_->next(m.from, m.move);
+    int column = 0;  // a scorer respawns in column 0
+    if (next == Track::kDead) {
+      died(s, static_cast<DeathCause>(cause_of_[at]), death_cell_[at]);
+      continue;
+    }
+    if (next == Track::kGoal) {
+      ++goals_;
+      ++s.goals;
+      finish_life(s, "goal");
+      s.respawned = true;
+    } else {
+      column = track_->cell_x(next);
+    }
+    best_fitness_ = std::max(best_fitness_, fitness(column, s.goals));
+    live_[kept++] = s;
+  }
+  live_.erase(live_.begin() + static_cast<ptrdiff_t>(kept), live_.end());
+}
+
+void GameRecorder::end_turn() {
+  series_.population.push_back(live_.size());
+  series_.births.push_back(births_);
+  series_.goals.push_back(goals_);
+  series_.best_fitness.push_back(best_fitness_);
+  series_.genomes.push_back(genomes_.size());
+  for (size_t c = 0; c < kDeathCauses; ++c) series_.deaths[c].push_back(deaths_[c]);
+  births_ = goals_ = best_fitness_ = 0;
+  deaths_.fill(0);
+}
+
+void GameRecorder::died(Live& s, DeathCause cause, int cell) {
+  ++deaths_[static_cast<size_t>(cause)];
+  ++cell_deaths_[static_cast<size_t>(cause)][static_cast<size_t>(cell)];
+  finish_life(s, death_cause_key(cause));
+  retire(s);
+  free_slots_.push_back(s.slot);
+}
+
+void GameRecorder::finish_life(Live& live, const char* end) {
+  Specimen& s = slots_[live.slot];
+  const char* moves = &current_moves_[live.slot * stride_];
+  if (s.sampled) s.lives.push_back({live.serial, s.life_turn, s.life_start, std::string(moves, live.length), end});
+  if (std::string_view(end) == "goal") {
+    s.last_goal.assign(moves, live.length);
+    s.last_goal_turn = s.life_turn;
+    s.last_goal_start = s.life_start;
+  }
+  live.length = 0;
+}
+
+void GameRecorder::retire(const Live& live) {
+  Specimen& s = slots_[live.slot];
+  if (auto it = genomes_.find(s.genome); --it->second == 0) genomes_.erase(it);
+  if (live.goals > 0 && options_.scorers > 0) {
+    const auto limit = static_cast<size_t>(options_.scorers);
+    std::pair<uint32_t, Life> candidate{live.goals, Life{live.serial, s.last_goal_turn, s.last_goal_start, {}, "goal"}};
+    if (scorers_.size() < limit || better_scorer(candidate, scorers_.front())) {
+      candidate.second.moves = std::move(s.last_goal);
+      scorers_.push_back(std::move(candidate));
+      std::push_heap(scorers_.begin(), scorers_.end(), better_scorer);  // the worst kept on top
+      if (scorers_.size() > limit) {
+        std::pop_heap(scorers_.begin(), scorers_.end(), better_scorer);
+        scorers_.pop_back();
+      }
+    }
+  }
+  for (Life& life : s.lives) sampled_lives_.push_back(std::move(life));
+  s.lives.clear();
+}
+
+nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
+  if (!track_) throw std::logic_error("recorder: the game never started");
+  if (turn_ > 0) end_turn();
+  for (Live& s : live_) {
+    if (!s.respawned && s.length > 0) finish_life(s, "alive");
+    retire(s);
+  }
+  const uint64_t final_population = live_.size();
+  live_.clear();
+  slots_.clear();
+  current_moves_.clear();
+  std::sort(scorers_.begin(), scorers_.end(), better_scorer);
+  std::sort(sampled_lives_.begin(), sampled_lives_.end(),
+            [](const Life& a, const Life& b) { return a.serial != b.serial ? a.serial < b.serial : a.turn < b.turn; });
+
+  auto sum = [](const std::vector<uint64_t>& v) {
+    uint64_t total = 0;
+    for (uint64_t x : v) total += x;
+    return total;
+  };
+  uint64_t deaths = 0;
+  nlohmann::json death_totals = nlohmann::json::object();
+  for (DeathCause cause : kCauses) {
+    const uint64_t n = sum(series_.deaths[static_cast<size_t>(cause)]);
+    death_totals[death_cause_key(cause)] = n;
+    deaths += n;
+  }
+  const uint64_t births = sum(series_.births), goals = sum(series_.goals);
+  // The record describes the game the engine played, or it is a bug of the recorder.
+  if (goals + 1 != score || moves_ != moves || initial_ + births - deaths != final_population ||
+      static_cast<int>(series_.population.size()) != turns)
+    throw std::logic_error("recorder: the record's totals disagree with the game's result");
+
+  nlohmann::json scorers = nlohmann::json::array();
+  for (const auto& [goals_of, life] : scorers_) {
+    nlohmann::json j = life;
+    j["goals"] = goals_of;
+    scorers.push_back(std::move(j));
+  }
+  return {{"format", "ratrace-record-1"},
+          {"config", config_},
+          {"track", track_to_json(*track_)},
+          {"game_seed", game_seed_},
+          {"result", {{"score", score}, {"turns", turns}, {"moves", moves}}},
+          {"totals",
+           {{"initial", initial_},
+            {"births", births},
+            {"deaths", death_totals},
+            {"goals", goals},
+            {"final_population", final_population}}},
+          {"turns",
+           {{"population", series_.population},
+            {"births", series_.births},
+            {"deaths", by_cause(series_.deaths)},
+            {"goals", series_.goals},
+            {"best_fitness", series_.best_fitness},
+            {"genomes", series_.genomes}}},
+          {"cells", {{"visits", visits_}, {"deaths", by_cause(cell_deaths_)}}},
+          {"paths",
+           {{"scorers_limit", options_.scorers},
+            {"sampled_limit", options_.sampled},
+            {"scorers", scorers},
+            {"sampled", sampled_lives_}}}};
+}
+
+}  // namespace ratrace
