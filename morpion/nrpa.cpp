@@ -6,7 +6,8 @@
 namespace morpion {
 
 int nrpa_code(const Move& move) {
-  const int k = (move.dot - move.first_cell()) / kStep[static_cast<size_t>(move.dir())];
+  // The dot's place on the line, from x (ne, e, se step one column) or y (s): no division by the step.
+  const int k = move.dir() == 3 ? cell_y(move.dot) - cell_y(move.first_cell()) : cell_x(move.dot) - cell_x(move.first_cell());
   return move.line * 5 + k;
 }
 
