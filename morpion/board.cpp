@@ -116,12 +116,9 @@ constexpr uint64_t kDotIncrement = 0x0000000111213141ULL;
 
 // Every dot lies at least kMargin from the edge, so the 5 lines through it of each direction,
 // and the 64-bit words read and written around them, stay inside their rows.
-void Board::add_dot(int cell) {
+void Board::add_dot(int cell, const std::array<int, 4>& at) {
   dots_[static_cast<size_t>(cell >> 6)] |= uint64_t{1} << (cell & 63);
-  for (int d = 0; d < 4; ++d) {
-    uint8_t* p = lines_.data() + slot(cell, d) - 4;
-    store64(p, load64(p) + kDotIncrement);
-  }
+  for (int s : at) store64(lines_.data() + s - 4, load64(lines_.data() + s - 4) + kDotIncrement);
 }
 
 void Board::add_move(const Move& move, int slot) {
@@ -132,7 +129,10 @@ void Board::add_move(const Move& move, int slot) {
 
 // The cross and its legal moves listed in the order of (first cell, direction).
 Board::Board(Rules rules, Cross) : rules_(rules) {
-  for (auto [x, y] : cross_dots()) add_dot(cell_of(x, y));
+  for (auto [x, y] : cross_dots()) {
+    const int cell = cell_of(x, y);
+    add_dot(cell, {slot(cell, 0), slot(cell, 1), slot(cell, 2), slot(cell, 3)});
+  }
   for (int cell = 0; cell < kCells; ++cell)
     for (int d = 0; d < 4; ++d) {
       Move m;
@@ -181,6 +181,14 @@ void Board::play(const Move& move) {
     throw std::invalid_argument("illegal move " + to_string(move) + ": " +
                                 (why.empty() ? "the new dot is elsewhere on the line" : why));
   }
+  place(move, slot(first, dir));
+}
+
+void Board::play_legal(size_t index) {
+  place(moves_[index], slots_[index]);
+}
+
+void Board::place(const Move& move, int own) {
   const int dot = move.dot;
   const int dx = dot % kSize, dy = dot / kSize;
   if (dx < kMargin || dx >= kSize - kMargin || dy < kMargin || dy >= kSize - kMargin)
@@ -190,36 +198,63 @@ void Board::play(const Move& move) {
   // points 3 either side), or a point (5D: 4 either side). All its points hold dots, so lie at
   // least kMargin from the edge, and these bytes stay inside its row.
   uint8_t* const lines = lines_.data();
-  const int own = slot(first, dir);
+  const unsigned reach = rules_ == Rules::k5T ? 3 : 4;
   if (rules_ == Rules::k5T) {
     store64(lines + own - 3, load64(lines + own - 3) | 0x0008080808080808ULL);
   } else {
     store64(lines + own - 4, load64(lines + own - 4) | 0x0808080808080808ULL);
     lines[own + 4] |= kBlocked;
   }
-  add_dot(dot);
-  // A listed move dies when its dot was this one or the new line blocks it. The swap with the
-  // last entry keeps the list's order as it always was: the searches draw moves by index.
-  for (int i = 0; i < move_count_;) {
-    if (!legal_state(lines[slots_[static_cast<size_t>(i)]])) {
-      --move_count_;
-      moves_[static_cast<size_t>(i)] = moves_[static_cast<size_t>(move_count_)];
-      slots_[static_cast<size_t>(i)] = slots_[static_cast<size_t>(move_count_)];
-    } else {
-      ++i;
-    }
+  std::array<int, 4> at;  // the new dot's byte in each direction's lines
+  for (int d = 0; d < 4; ++d) at[static_cast<size_t>(d)] = slot(dot, d);
+  add_dot(dot, at);
+  // A listed move dies when its dot was this one, so its line is one of the 5 of a direction
+  // through the new dot, or when the new line blocks it, so it lies within `reach` places of
+  // the new line in the new line's row: five ranges of bytes, tested 8 listed moves at a time.
+  using Slots = uint16_t __attribute__((vector_size(16)));
+  auto within = [](Slots s, int low, unsigned width) {
+    return reinterpret_cast<Slots>(s - static_cast<uint16_t>(low) <= static_cast<uint16_t>(width));
+  };
+  std::array<uint64_t, kMaxLegalMoves / 64> dead;
+  for (int w = 0; w <= (move_count_ - 1) >> 6; ++w) dead[static_cast<size_t>(w)] = 0;
+  for (int i = 0; i < move_count_; i += 8) {
+    Slots s;
+    std::memcpy(&s, slots_.data() + i, sizeof s);
+    const Slots hit = within(s, at[0] - 4, 4) | within(s, at[1] - 4, 4) | within(s, at[2] - 4, 4) |
+                      within(s, at[3] - 4, 4) | within(s, own - static_cast<int>(reach), 2 * reach);
+    uint64_t halves[2];
+    std::memcpy(halves, &hit, sizeof halves);
+    // Bit 0 of each 16-bit lane to bits 60..63 of the product: one bit per listed move.
+    constexpr uint64_t kLanes = 0x0001000100010001ULL, kGather = (1ULL << 60) | (1ULL << 45) | (1ULL << 30) | (1ULL << 15);
+    const uint64_t bits = ((halves[0] & kLanes) * kGather >> 60) | ((halves[1] & kLanes) * kGather >> 60) << 4;
+    dead[static_cast<size_t>(i >> 6)] |= bits << (i & 63);
   }
+  // Replays the loop that kept the list's order as it always was (the searches draw moves by
+  // index): from the front, each dead entry takes the last entry, dead last entries dropped.
+  auto is_dead = [&](int i) { return (dead[static_cast<size_t>(i >> 6)] >> (i & 63)) & 1; };
+  int n = move_count_;
+  for (int w = 0; w <= (move_count_ - 1) >> 6; ++w)
+    for (uint64_t bits = dead[static_cast<size_t>(w)]; bits; bits &= bits - 1) {
+      const int p = w * 64 + __builtin_ctzll(bits);
+      if (p >= n) break;
+      while (n - 1 > p && is_dead(n - 1)) --n;
+      if (--n != p) {
+        moves_[static_cast<size_t>(p)] = moves_[static_cast<size_t>(n)];
+        slots_[static_cast<size_t>(p)] = slots_[static_cast<size_t>(n)];
+      }
+    }
+  move_count_ = n;
   // Only the 20 lines through the new dot can have become legal (none was legal before: its
   // missing dot was this one, or it missed two). Appended by direction, then by the new dot's
   // place on the line, 0 to 4: bytes 4 down to 0 of the word read at the line 4 points back.
   for (int d = 0; d < 4; ++d) {
-    const int at = slot(dot, d);
-    const uint64_t nibbles = (load64(lines + at - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
+    const int at_d = at[static_cast<size_t>(d)];
+    const uint64_t nibbles = (load64(lines + at_d - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
     uint64_t found = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;  // bytes whose nibble was 4
     while (found) {
       const int byte = (63 - __builtin_clzll(found)) >> 3;
       found &= ~(uint64_t{0x80} << (8 * byte));
-      const int place = 4 - byte, line_slot = at - place;
+      const int place = 4 - byte, line_slot = at_d - place;
       const int line_first = dot - place * kStep[static_cast<size_t>(d)];
       const int missing = 10 - (lines[line_slot] >> 4);
       add_move(Move{static_cast<uint16_t>(line_first * 4 + d),

@@ -72,6 +72,8 @@ class Board {
   // std::invalid_argument naming the move if it is not legal here, std::out_of_range if its
   // dot lies within kMargin of the board's edge.
   void play(const Move& move);
+  // Plays legal_moves()[index], legal by construction: only the std::out_of_range of play().
+  void play_legal(size_t index);
   // The legal move of this line, if the line is legal now.
   bool legal_move_of_line(int line, Move* move) const;
   // Why the line is illegal now ("" when legal), for error messages.
@@ -81,7 +83,10 @@ class Board {
   struct Cross {};
   Board(Rules rules, Cross);
   static const Board& start(Rules rules);
-  void add_dot(int cell);
+  // Plays a legal move whose line is byte `own` of lines_.
+  void place(const Move& move, int own);
+  // `at`: the cell's byte in each direction's lines.
+  void add_dot(int cell, const std::array<int, 4>& at);
   void add_move(const Move& move, int slot);
 
   Rules rules_;

@@ -57,9 +57,8 @@ class Nrpa {
       double target = rng_.uniform() * total;
       size_t chosen = 0;
       while (chosen + 1 < moves.size() && target >= weights[chosen]) target -= weights[chosen++];
-      const Move m = moves[chosen];
-      game.push_back(m);
-      board.play(m);
+      game.push_back(moves[chosen]);
+      board.play_legal(chosen);
     }
     ++result_.iterations;
     if (limits_.work_done) limits_.work_done->fetch_add(1, std::memory_order_relaxed);
