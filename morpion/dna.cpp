@@ -8,6 +8,7 @@ namespace morpion {
 Game random_game(ratrace::Rng& rng, Rules rules) {
   Board board(rules);
   Game game;
+  game.reserve(128);  // random games rarely pass 100 moves: one allocation
   while (!board.legal_moves().empty()) {
     const auto moves = board.legal_moves();
     const uint32_t chosen = rng.below(static_cast<uint32_t>(moves.size()));

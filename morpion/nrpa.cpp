@@ -48,6 +48,7 @@ class Nrpa {
     }
     Board board(options_.rules);
     Game game;
+    game.reserve(256);  // more than the 5T record (178): one allocation
     std::vector<double> weights;
     while (!board.legal_moves().empty()) {
       const auto moves = board.legal_moves();
