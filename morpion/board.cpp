@@ -1,6 +1,8 @@
 #include "morpion/board.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <cstdio>
 #include <stdexcept>
 #include <tuple>
@@ -81,88 +83,96 @@ bool layer_order(const Move& a, const Move& b) {
 }
 
 namespace {
-// The start position, built once by testing every line: every Board starts as a copy.
-struct StartPositions {
-  std::array<uint8_t, kCells> cells{};
-  StartPositions() {
-    for (auto [x, y] : cross_dots()) cells[static_cast<size_t>(cell_of(x, y))] = 1;
+static_assert(kSize == 64 && std::endian::native == std::endian::little, "lines_'s layout and 64-bit updates");
+
+constexpr uint8_t kBlocked = 8;
+constexpr uint8_t kCountMask = 7;
+bool legal_state(uint8_t state) { return (state & (kCountMask | kBlocked)) == 4; }
+
+// The byte of line (first cell, dir) in lines_. Rows run along the direction: e by y, s by x,
+// se by (x - y) mod 64, ne by (x + y) mod 64, each row indexed by a coordinate that grows by 1
+// per step, so a row's two diagonals (d and d - 64) occupy disjoint stretches of it.
+int slot(int cell, int dir) {
+  const int x = cell & 63, y = cell >> 6;
+  switch (dir) {
+    case 0: return (((x + y) & 63) << 6) + x;
+    case 1: return kCells + cell;
+    case 2: return 2 * kCells + (((x - y) & 63) << 6) + y;
+    default: return 3 * kCells + (x << 6) + y;
   }
-};
-const StartPositions& start_positions() {
-  static const StartPositions start;
-  return start;
 }
+
+uint64_t load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+void store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, sizeof v); }
+
+// Added at the byte of the line starting 4 points before a new dot, the bytes of the 5 lines
+// through it gain one dot at places 4, 3, 2, 1, 0.
+constexpr uint64_t kDotIncrement = 0x0000000111213141ULL;
 }  // namespace
 
-Board::Board(Rules rules, NoMoves) : rules_(rules), cells_(start_positions().cells) {}
-
-Board::Board(Rules rules) : Board(rules, NoMoves{}) {
-  static const std::array<std::vector<Move>, 2> start_moves = [] {
-    std::array<std::vector<Move>, 2> moves;
-    for (Rules r : {Rules::k5T, Rules::k5D}) {
-      Board empty(r, NoMoves{});
-      moves[static_cast<size_t>(r)] = empty.legal_moves_by_rescan();
-    }
-    return moves;
-  }();
-  for (const Move& m : start_moves[static_cast<size_t>(rules)]) add_move(m);
+// Every dot lies at least kMargin from the edge, so the 5 lines through it of each direction,
+// and the 64-bit words read and written around them, stay inside their rows.
+void Board::add_dot(int cell, const std::array<int, 4>& at) {
+  dots_[static_cast<size_t>(cell >> 6)] |= uint64_t{1} << (cell & 63);
+  for (int s : at) store64(lines_.data() + s - 4, load64(lines_.data() + s - 4) + kDotIncrement);
 }
 
-bool Board::blocked(int first, int dir) const {
-  const int step = kStep[static_cast<size_t>(dir)];
-  const uint8_t bit = segment_bit(dir);
-  if (rules_ == Rules::k5T) {
-    // No unit segment of the line may be drawn already in this direction.
-    for (int k = 0; k < 4; ++k)
-      if (cells_[static_cast<size_t>(first + k * step)] & bit) return true;
-    return false;
+void Board::add_move(const Move& move, int slot) {
+  if (move_count_ == kMaxLegalMoves) throw std::length_error("more than kMaxLegalMoves legal moves");
+  moves_[static_cast<size_t>(move_count_)] = move;
+  slots_[static_cast<size_t>(move_count_++)] = static_cast<uint16_t>(slot);
+}
+
+// The cross and its legal moves listed in the order of (first cell, direction).
+Board::Board(Rules rules, Cross) : rules_(rules) {
+  for (auto [x, y] : cross_dots()) {
+    const int cell = cell_of(x, y);
+    add_dot(cell, {slot(cell, 0), slot(cell, 1), slot(cell, 2), slot(cell, 3)});
   }
-  // 5D: no point of the line may lie on a line of this direction, i.e. be either end of a
-  // drawn unit segment of this direction.
-  for (int k = -1; k <= 4; ++k)
-    if (cells_[static_cast<size_t>(first + k * step)] & bit) return true;
-  return false;
+  for (int cell = 0; cell < kCells; ++cell)
+    for (int d = 0; d < 4; ++d) {
+      Move m;
+      if (line_on_board(cell, d) && legal_move_of_line(cell * 4 + d, &m)) add_move(m, slot(cell, d));
+    }
 }
+
+const Board& Board::start(Rules rules) {
+  static const std::array<Board, 2> starts{Board(Rules::k5T, Cross{}), Board(Rules::k5D, Cross{})};
+  return starts[static_cast<size_t>(rules)];
+}
+
+Board::Board(Rules rules) : Board(start(rules)) {}
 
 bool Board::legal_move_of_line(int line, Move* move) const {
   const int first = line >> 2, dir = line & 3;
-  const int step = kStep[static_cast<size_t>(dir)];
-  int empty = -1;
-  for (int k = 0; k < 5; ++k) {
-    const int c = first + k * step;
-    if (!(cells_[static_cast<size_t>(c)] & kDot)) {
-      if (empty >= 0) return false;
-      empty = c;
-    }
-  }
-  if (empty < 0 || blocked(first, dir)) return false;
-  *move = Move{static_cast<uint16_t>(line), static_cast<uint16_t>(empty)};
+  const uint8_t state = lines_[static_cast<size_t>(slot(first, dir))];
+  if (!legal_state(state)) return false;
+  const int missing = 10 - (state >> 4);
+  *move = Move{static_cast<uint16_t>(line), static_cast<uint16_t>(first + missing * kStep[static_cast<size_t>(dir)])};
   return true;
 }
 
 std::string Board::why_illegal(int line) const {
   const int first = line >> 2, dir = line & 3;
   if (!line_on_board(first, dir)) return "the line leaves the board";
-  int empty = 0;
-  for (int k = 0; k < 5; ++k) empty += !(cells_[static_cast<size_t>(first + k * kStep[static_cast<size_t>(dir)])] & kDot);
+  const uint8_t state = lines_[static_cast<size_t>(slot(first, dir))];
+  const int empty = 5 - (state & kCountMask);
   if (empty == 0) return "all five points already hold dots";
   if (empty > 1) return std::to_string(empty) + " of its points hold no dot";
-  if (blocked(first, dir))
+  if (state & kBlocked)
     return rules_ == Rules::k5T ? "it shares a unit segment with a line of the same direction"
                                 : "it shares a point with a line of the same direction (5D)";
   return "";
 }
 
-void Board::add_move(const Move& move) {
-  if (move_count_ == kMaxLegalMoves) throw std::length_error("more than kMaxLegalMoves legal moves");
-  moves_[static_cast<size_t>(move_count_++)] = move;
-}
-
 void Board::play(const Move& move) {
-  // Both ends one cell inside the board, so the 5D test of the point before the line stays on it.
-  const int first = move.first_cell(), dir0 = move.dir();
+  const int first = move.first_cell(), dir = move.dir();
   const int fx = first % kSize, fy = first / kSize;
-  const int lx = fx + 4 * kDx[static_cast<size_t>(dir0)], ly = fy + 4 * kDy[static_cast<size_t>(dir0)];
+  const int lx = fx + 4 * kDx[static_cast<size_t>(dir)], ly = fy + 4 * kDy[static_cast<size_t>(dir)];
   if (std::min({fx, fy, lx, ly}) < 1 || std::max({fx, fy, lx, ly}) > kSize - 2)
     throw std::out_of_range("move " + to_string(move) + " runs off the 64 x 64 board");
   Move legal;
@@ -171,44 +181,87 @@ void Board::play(const Move& move) {
     throw std::invalid_argument("illegal move " + to_string(move) + ": " +
                                 (why.empty() ? "the new dot is elsewhere on the line" : why));
   }
-  const int dot = move.dot, dir = move.dir(), step = kStep[static_cast<size_t>(dir)];
+  place(move, slot(first, dir));
+}
+
+void Board::play_legal(size_t index) {
+  place(moves_[index], slots_[index]);
+}
+
+void Board::place(const Move& move, int own) {
+  const int dot = move.dot;
   const int dx = dot % kSize, dy = dot / kSize;
   if (dx < kMargin || dx >= kSize - kMargin || dy < kMargin || dy >= kSize - kMargin)
     throw std::out_of_range("move " + to_string(move) + " runs off the 64 x 64 board");
-  cells_[static_cast<size_t>(dot)] |= kDot;
-  for (int k = 0; k < 4; ++k) cells_[static_cast<size_t>(move.first_cell() + k * step)] |= segment_bit(dir);
   ++score_;
-  // Only two kinds of move can die: those whose new dot was this one, and those of the same
-  // direction that now meet the new line.
-  for (int i = 0; i < move_count_;) {
-    const Move& m = moves_[static_cast<size_t>(i)];
-    if (m.dot == dot || (m.dir() == dir && blocked(m.first_cell(), dir)))
-      moves_[static_cast<size_t>(i)] = moves_[static_cast<size_t>(--move_count_)];
-    else
-      ++i;
+  // The new line blocks the lines of its direction that share a unit segment with it (5T: first
+  // points 3 either side), or a point (5D: 4 either side). All its points hold dots, so lie at
+  // least kMargin from the edge, and these bytes stay inside its row.
+  uint8_t* const lines = lines_.data();
+  const unsigned reach = rules_ == Rules::k5T ? 3 : 4;
+  if (rules_ == Rules::k5T) {
+    store64(lines + own - 3, load64(lines + own - 3) | 0x0008080808080808ULL);
+  } else {
+    store64(lines + own - 4, load64(lines + own - 4) | 0x0808080808080808ULL);
+    lines[own + 4] |= kBlocked;
   }
-  // Only lines through the new dot can have become complete but for one dot; none of them was
-  // legal before (its missing dot was this one, or it missed two).
-  for (int d = 0; d < 4; ++d)
-    for (int k = 0; k < 5; ++k) {
-      const int line = (dot - k * kStep[static_cast<size_t>(d)]) * 4 + d;
-      Move m;
-      if (legal_move_of_line(line, &m)) add_move(m);
+  std::array<int, 4> at;  // the new dot's byte in each direction's lines
+  for (int d = 0; d < 4; ++d) at[static_cast<size_t>(d)] = slot(dot, d);
+  add_dot(dot, at);
+  // A listed move dies when its dot was this one, so its line is one of the 5 of a direction
+  // through the new dot, or when the new line blocks it, so it lies within `reach` places of
+  // the new line in the new line's row: five ranges of bytes, tested 8 listed moves at a time.
+  using Slots = uint16_t __attribute__((vector_size(16)));
+  auto within = [](Slots s, int low, unsigned width) {
+    return reinterpret_cast<Slots>(s - static_cast<uint16_t>(low) <= static_cast<uint16_t>(width));
+  };
+  std::array<uint64_t, kMaxLegalMoves / 64> dead;
+  for (int w = 0; w <= (move_count_ - 1) >> 6; ++w) dead[static_cast<size_t>(w)] = 0;
+  for (int i = 0; i < move_count_; i += 8) {
+    Slots s;
+    std::memcpy(&s, slots_.data() + i, sizeof s);
+    const Slots hit = within(s, at[0] - 4, 4) | within(s, at[1] - 4, 4) | within(s, at[2] - 4, 4) |
+                      within(s, at[3] - 4, 4) | within(s, own - static_cast<int>(reach), 2 * reach);
+    uint64_t halves[2];
+    std::memcpy(halves, &hit, sizeof halves);
+    // Bit 0 of each 16-bit lane to bits 60..63 of the product: one bit per listed move.
+    constexpr uint64_t kLanes = 0x0001000100010001ULL, kGather = (1ULL << 60) | (1ULL << 45) | (1ULL << 30) | (1ULL << 15);
+    const uint64_t bits = ((halves[0] & kLanes) * kGather >> 60) | ((halves[1] & kLanes) * kGather >> 60) << 4;
+    dead[static_cast<size_t>(i >> 6)] |= bits << (i & 63);
+  }
+  // Replays the loop that kept the list's order as it always was (the searches draw moves by
+  // index): from the front, each dead entry takes the last entry, dead last entries dropped.
+  auto is_dead = [&](int i) { return (dead[static_cast<size_t>(i >> 6)] >> (i & 63)) & 1; };
+  int n = move_count_;
+  for (int w = 0; w <= (move_count_ - 1) >> 6; ++w)
+    for (uint64_t bits = dead[static_cast<size_t>(w)]; bits; bits &= bits - 1) {
+      const int p = w * 64 + __builtin_ctzll(bits);
+      if (p >= n) break;
+      while (n - 1 > p && is_dead(n - 1)) --n;
+      if (--n != p) {
+        moves_[static_cast<size_t>(p)] = moves_[static_cast<size_t>(n)];
+        slots_[static_cast<size_t>(p)] = slots_[static_cast<size_t>(n)];
+      }
     }
-}
-
-std::vector<Move> Board::legal_moves_by_rescan() const {
-  std::vector<Move> found;
-  for (int cell = 0; cell < kCells; ++cell)
-    for (int d = 0; d < 4; ++d) {
-      if (!line_on_board(cell, d)) continue;
-      // blocked() in 5D looks one point before the line.
-      const int before = cell - kStep[static_cast<size_t>(d)];
-      if (rules_ == Rules::k5D && !line_on_board(before, d)) continue;
-      Move m;
-      if (legal_move_of_line(cell * 4 + d, &m)) found.push_back(m);
+  move_count_ = n;
+  // Only the 20 lines through the new dot can have become legal (none was legal before: its
+  // missing dot was this one, or it missed two). Appended by direction, then by the new dot's
+  // place on the line, 0 to 4: bytes 4 down to 0 of the word read at the line 4 points back.
+  for (int d = 0; d < 4; ++d) {
+    const int at_d = at[static_cast<size_t>(d)];
+    const uint64_t nibbles = (load64(lines + at_d - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
+    uint64_t found = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;  // bytes whose nibble was 4
+    while (found) {
+      const int byte = (63 - __builtin_clzll(found)) >> 3;
+      found &= ~(uint64_t{0x80} << (8 * byte));
+      const int place = 4 - byte, line_slot = at_d - place;
+      const int line_first = dot - place * kStep[static_cast<size_t>(d)];
+      const int missing = 10 - (lines[line_slot] >> 4);
+      add_move(Move{static_cast<uint16_t>(line_first * 4 + d),
+                    static_cast<uint16_t>(line_first + missing * kStep[static_cast<size_t>(d)])},
+               line_slot);
     }
-  return found;
+  }
 }
 
 }  // namespace morpion

@@ -55,8 +55,8 @@ Move parse_move(const std::string& text);
 // MORPION.md's layer order: (mx, my, lx, ly, direction index).
 bool layer_order(const Move& a, const Move& b);
 
-// A position: dots, the unit segments drawn in each direction, and the legal moves.
-// Trivially copyable (about 6 KB): copying is the undo.
+// A position: dots, one state byte per line, and the legal moves.
+// Trivially copyable (about 20 KB): copying is the undo.
 class Board {
  public:
   // The start position: the 36 dots of the cross and its 28 legal moves.
@@ -65,36 +65,42 @@ class Board {
   Rules rules() const { return rules_; }
   int score() const { return score_; }
   std::span<const Move> legal_moves() const { return {moves_.data(), static_cast<size_t>(move_count_)}; }
-  bool has_dot(int cell) const { return cells_[cell] & kDot; }
+  bool has_dot(int cell) const { return (dots_[static_cast<size_t>(cell >> 6)] >> (cell & 63)) & 1; }
 
-  // Plays a legal move and updates the legal moves around the new dot only. Throws
+  // Plays a legal move and updates, in constant time, only the lines through the new dot and
+  // the lines the new line blocks; then drops the listed moves no longer legal. Throws
   // std::invalid_argument naming the move if it is not legal here, std::out_of_range if its
   // dot lies within kMargin of the board's edge.
   void play(const Move& move);
+  // Plays legal_moves()[index], legal by construction: only the std::out_of_range of play().
+  void play_legal(size_t index);
   // The legal move of this line, if the line is legal now.
   bool legal_move_of_line(int line, Move* move) const;
   // Why the line is illegal now ("" when legal), for error messages.
   std::string why_illegal(int line) const;
 
-  // Every legal move found by testing every line of the board: the check on play()'s
-  // incremental upkeep, for tests.
-  std::vector<Move> legal_moves_by_rescan() const;
-
  private:
-  static constexpr uint8_t kDot = 1;
-  // The cross without its legal moves, for the rescan that finds them.
-  struct NoMoves {};
-  Board(Rules rules, NoMoves);
-  static uint8_t segment_bit(int dir) { return static_cast<uint8_t>(2 << dir); }
-  bool blocked(int first_cell, int dir) const;
-  void add_move(const Move& move);
+  struct Cross {};
+  Board(Rules rules, Cross);
+  static const Board& start(Rules rules);
+  // Plays a legal move whose line is byte `own` of lines_.
+  void place(const Move& move, int own);
+  // `at`: the cell's byte in each direction's lines.
+  void add_dot(int cell, const std::array<int, 4>& at);
+  void add_move(const Move& move, int slot);
 
   Rules rules_;
   int score_ = 0;
   int move_count_ = 0;
-  // Bit 0: a dot. Bit 1 + d: the unit segment from this cell one step in direction d is drawn.
-  std::array<uint8_t, kCells> cells_{};
+  std::array<uint64_t, kCells / 64> dots_{};
+  // A line's state byte: bits 0-2 how many of its points hold dots, bit 3 blocked by a drawn
+  // line of its direction, bits 4-7 the sum of the places (0..4) of its dotted points, so a
+  // line with four dots names its missing one. The line is legal when the low nibble is 4.
+  // Each direction's lines lie so that the lines through consecutive points along that
+  // direction are consecutive bytes: a dot updates its 5 lines of a direction in one 64-bit add.
+  std::array<uint8_t, 4 * kCells> lines_{};
   std::array<Move, kMaxLegalMoves> moves_{};
+  std::array<uint16_t, kMaxLegalMoves> slots_{};  // each listed move's byte in lines_
 };
 
 }  // namespace morpion

@@ -8,11 +8,12 @@ namespace morpion {
 Game random_game(ratrace::Rng& rng, Rules rules) {
   Board board(rules);
   Game game;
+  game.reserve(128);  // random games rarely pass 100 moves: one allocation
   while (!board.legal_moves().empty()) {
     const auto moves = board.legal_moves();
-    const Move m = moves[rng.below(static_cast<uint32_t>(moves.size()))];
-    game.push_back(m);
-    board.play(m);
+    const uint32_t chosen = rng.below(static_cast<uint32_t>(moves.size()));
+    game.push_back(moves[chosen]);
+    board.play_legal(chosen);
   }
   return game;
 }
@@ -60,9 +61,8 @@ Game evaluate(const Dna& dna, Rules rules) {
       const double v = dna.value(m.line);
       if (!best || v > best_value || (v == best_value && m.line < best->line)) best = &m, best_value = v;
     }
-    const Move chosen = *best;
-    game.push_back(chosen);
-    board.play(chosen);
+    game.push_back(*best);
+    board.play_legal(static_cast<size_t>(best - board.legal_moves().data()));
   }
   return game;
 }

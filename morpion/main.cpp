@@ -188,35 +188,43 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   return stop.stopped() ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
 
+// Plays `games` uniformly random 5T games, game g from the stream (seed, g), on this thread,
+// hands each to `each`, and prints their rate and mean score.
+void play_random_games(int games, uint64_t seed, const std::function<void(const Game&)>& each) {
+  std::vector<double> scores;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = thread_cpu_seconds();
+  uint64_t moves = 0;
+  for (int g = 0; g < games; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(seed, kTagRandomGame, static_cast<uint64_t>(g)));
+    const Game game = random_game(rng, Rules::k5T);
+    moves += game.size();
+    scores.push_back(static_cast<double>(game.size()));
+    each(game);
+  }
+  const double random_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double random_cpu = thread_cpu_seconds() - cpu0;
+  double mean = 0, var = 0;
+  for (double s : scores) mean += s;
+  mean /= games;
+  for (double s : scores) var += (s - mean) * (s - mean);
+  const double half = ratrace::t_quantile(0.95, games - 1) * std::sqrt(var / (games - 1) / games);
+  std::cout << fmt::format("random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
+                           "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
+                           games, random_seconds, games / random_seconds, random_cpu, games / random_cpu,
+                           static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
+}
+
 int cmd_bench(int threads) {
   constexpr int kGames = 20000;
   constexpr uint64_t kSeed = 1;
   uint64_t signature = 0xcbf29ce484222325ULL;
   auto sign = [&](uint64_t v) { signature = ratrace::mix64(signature ^ v); };
   // Random games, one stream per game, on one core.
-  std::vector<double> scores;
-  const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = thread_cpu_seconds();
-  uint64_t moves = 0;
-  for (int g = 0; g < kGames; ++g) {
-    ratrace::Rng rng(ratrace::stream_key(kSeed, kTagRandomGame, static_cast<uint64_t>(g)));
-    const Game game = random_game(rng, Rules::k5T);
-    moves += game.size();
-    scores.push_back(static_cast<double>(game.size()));
+  play_random_games(kGames, kSeed, [&](const Game& game) {
     sign(game.size());
     sign(game.back().line);
-  }
-  const double random_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double random_cpu = thread_cpu_seconds() - cpu0;
-  double mean = 0, var = 0;
-  for (double s : scores) mean += s;
-  mean /= kGames;
-  for (double s : scores) var += (s - mean) * (s - mean);
-  const double half = ratrace::t_quantile(0.95, kGames - 1) * std::sqrt(var / (kGames - 1) / kGames);
-  std::cout << fmt::format("random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
-                           "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
-                           kGames, random_seconds, kGames / random_seconds, random_cpu, kGames / random_cpu,
-                           static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
+  });
   // Two DNA local searches and two NRPA level-1 searches, on `threads` threads.
   const auto t1 = std::chrono::steady_clock::now();
   SearchLimits limits;
@@ -291,6 +299,12 @@ int main(int argc, char** argv) {
   auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
   bench->add_option("--threads", bench_threads, "Threads for the search part")->check(CLI::Range(1, 256))->capture_default_str();
 
+  int random_games = 200000;
+  uint64_t random_seed = 1;
+  auto* random = app.add_subcommand("random", "Uniformly random 5T games on one thread: games per CPU second, mean score");
+  random->add_option("--games", random_games, "Games to play")->check(CLI::Range(2, 1000000000))->capture_default_str();
+  random->add_option("--seed", random_seed, "Game g uses the stream (seed, g)")->capture_default_str();
+
   if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return ratrace::with_stdout_checked(rc);
   ratrace::setup_logging("morpion", log_level);
   const auto run_command = [&]() -> int {
@@ -320,6 +334,10 @@ int main(int argc, char** argv) {
         });
       }
       if (*bench) return cmd_bench(bench_threads);
+      if (*random) {
+        play_random_games(random_games, random_seed, [](const Game&) {});
+        return ratrace::kExitOk;
+      }
     } catch (const CodeError& e) {
       spdlog::error("invalid code: {}", e.what());
       return ratrace::kExitUsage;
