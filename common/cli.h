@@ -14,6 +14,7 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitFailure = 1,      // the work itself failed (a faulty player, a failed write)
   kExitUsage = 2,        // bad flags, bad input files: nothing was run
+  kExitFaults = 3,       // some of the work faulted (a player fault); the rest was finished and kept
   kExitInterrupted = 130 // Ctrl-C / SIGTERM: finished results were kept
 };
 
