@@ -23,6 +23,8 @@ std::vector<std::string>& errors() {
   static std::vector<std::string> messages;
   return messages;
 }
+// The source file recorded for players made at run time.
+constexpr const char* kRuntimeSource = "(made at run time)";
 // While a plugin loads, its players wait here until its version is checked.
 std::vector<std::pair<PlayerInfo, std::string>>* g_loading = nullptr;
 std::string described(std::string_view source_file) {
@@ -35,7 +37,7 @@ bool register_player(PlayerInfo info, std::string_view source_file) {
     g_loading->emplace_back(std::move(info), std::string(source_file));
     return true;
   }
-  if (info.name.empty() || info.move == nullptr) {
+  if (info.name.empty() || !info.move) {
     errors().push_back("a player registered in " + described(source_file) + " has no name or no move function");
     return false;
   }
@@ -64,6 +66,17 @@ const PlayerInfo& find_player(std::string_view name) {
   std::string known;
   for (const auto& [key, _] : players) known += (known.empty() ? "" : ", ") + key;
   throw std::invalid_argument("unknown player '" + std::string(name) + "'; known players: " + known);
+}
+
+void register_runtime_player(PlayerInfo info) {
+  if (info.name.empty() || !info.move) throw std::invalid_argument("a player needs a name and a move function");
+  const std::string name = info.name;
+  const auto known = source_files().find(name);
+  if (known != source_files().end() && known->second != kRuntimeSource)
+    throw std::invalid_argument("'" + name + "' is the name of a compiled-in player (" + described(known->second) +
+                                "); choose another name");
+  registry().insert_or_assign(name, std::move(info));
+  source_files()[name] = kRuntimeSource;
 }
 
 std::vector<std::string> load_player_library(const std::string& path) {

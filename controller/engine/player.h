@@ -1,5 +1,7 @@
 #pragma once
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,8 +14,26 @@
 namespace ratrace {
 
 // A player's move function: pure in (genome, view) plus the controller's RNG; it keeps no
-// state between calls and owns no generator.
-using MoveFunction = Move (*)(const Genome& genome, const View& view, Rng& rng);
+// state between calls and owns no generator. A plain function for every compiled player;
+// a callable object for one made at run time (a Python function), which it keeps alive.
+class MoveFunction {
+ public:
+  using Plain = Move (*)(const Genome& genome, const View& view, Rng& rng);
+  using Callable = std::function<Move(const Genome& genome, const View& view, Rng& rng)>;
+  MoveFunction() = default;
+  MoveFunction(Plain plain) : plain_(plain) {}
+  explicit MoveFunction(Callable callable) : callable_(std::make_shared<const Callable>(std::move(callable))) {}
+
+  // The plain function is tested first: compiled players pay one predictable branch.
+  Move operator()(const Genome& genome, const View& view, Rng& rng) const {
+    return plain_ ? plain_(genome, view, rng) : (*callable_)(genome, view, rng);
+  }
+  explicit operator bool() const { return plain_ != nullptr || (callable_ && *callable_); }
+
+ private:
+  Plain plain_ = nullptr;
+  std::shared_ptr<const Callable> callable_;
+};
 
 // A registered player and what is published about it.
 struct PlayerInfo {
@@ -49,6 +69,11 @@ const std::vector<std::string>& registration_errors();
 const std::map<std::string, PlayerInfo>& registered_players();
 // The player called `name`; throws std::invalid_argument naming the known players.
 const PlayerInfo& find_player(std::string_view name);
+
+// Adds a player made at run time (a Python function), or replaces the one of that name made
+// at run time before; throws std::invalid_argument for a compiled-in player's name, an empty
+// name or no move function.
+void register_runtime_player(PlayerInfo info);
 
 // Loads a player plugin (a shared library built with ratrace_add_player from the installed
 // package): its players join the registry. Returns their names. Throws std::invalid_argument

@@ -1,0 +1,22 @@
+#pragma once
+#include <string>
+
+#include <pybind11/pybind11.h>
+
+#include "ratrace/engine/player.h"
+
+// A Python move function as an engine player, shared by the Python module and the ratrace
+// program's --python flag.
+namespace ratrace {
+
+// Registers (or replaces) the run-time player `name` whose move is `move(genome, view, rng)`:
+// genome a ratrace.Genome, view a ratrace.View, rng a ratrace.Rng valid during the call.
+// Its random draws go through the engine's per-call stream, so a call that draws nothing is
+// memoised as for a compiled player. A Python exception becomes a player fault whose text
+// holds the traceback. The GIL is taken for each call.
+void register_python_player(const std::string& name, pybind11::object move, const std::string& summary);
+
+// Adds the Genome, View and Rng classes the move function sees to module `m`.
+void bind_move_arguments(pybind11::module_& m);
+
+}  // namespace ratrace
