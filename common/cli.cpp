@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -74,35 +73,33 @@ void list_subcommands(CLI::App& app) {
   std::cerr << "\nRun '" << program_name(app) << " --help' for what each does.\n";
 }
 
-// A CLI11 validator on one of common/numbers.h's parsers.
-template <typename T, typename Check>
-CLI::Validator number_validator(std::string description, Check check) {
-  return CLI::Validator(
-      [check](const std::string& text) -> std::string {
-        T value{};
-        return check(text, value);
-      },
-      std::move(description));
-}
-
 }  // namespace
 
 CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
-  return number_validator<uint64_t>(
-      "UINT in [" + std::to_string(least) + ", " + std::to_string(most) + "]",
-      [least, most](const std::string& text, uint64_t& value) { return whole_error(text, least, most, value); });
+  return CLI::Validator(
+      [least, most](const std::string& text) {
+        uint64_t value = 0;
+        return whole_error(text, least, most, value);
+      },
+      "UINT in [" + std::to_string(least) + ", " + std::to_string(most) + "]");
 }
 
 CLI::Validator signed_number(long long least, long long most) {
-  return number_validator<int64_t>(
-      "INT in [" + std::to_string(least) + ", " + std::to_string(most) + "]",
-      [least, most](const std::string& text, int64_t& value) { return signed_error(text, least, most, value); });
+  return CLI::Validator(
+      [least, most](const std::string& text) {
+        int64_t value = 0;
+        return signed_error(text, least, most, value);
+      },
+      "INT in [" + std::to_string(least) + ", " + std::to_string(most) + "]");
 }
 
 CLI::Validator real_number(double least, double most, LowerEnd lower) {
-  return number_validator<double>(
-      fmt::format("REAL in {}{}, {}]", lower == LowerEnd::kExcluded ? "(" : "[", least, most),
-      [least, most, lower](const std::string& text, double& value) { return real_error(text, least, most, lower, value); });
+  return CLI::Validator(
+      [least, most, lower](const std::string& text) {
+        double value = 0;
+        return real_error(text, least, most, lower, value);
+      },
+      "REAL in " + real_range(least, most, lower));
 }
 
 int parse_command_line(CLI::App& app, int argc, char** argv) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <system_error>
+#include <type_traits>
 
 #include "common/cli.h"
 
@@ -80,35 +81,36 @@ bool underflows(const RealParts& parts) {
   return static_cast<long long>(parts.whole.size()) - 1 - static_cast<long long>(first) + parts.exponent < 0;
 }
 
+// The whole-number grammar, with a leading '-' only for a signed T.
+template <typename T>
+std::string integer_error(std::string_view text, T least, T most, T& value) {
+  size_t at = std::is_signed_v<T> && !text.empty() && text[0] == '-' ? 1 : 0;
+  T parsed = 0;
+  if (skip_integer(text, at) && at == text.size() &&
+      std::from_chars(text.data(), text.data() + text.size(), parsed).ec == std::errc() && parsed >= least &&
+      parsed <= most) {
+    value = parsed;
+    return {};
+  }
+  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+}
+
 }  // namespace
 
 std::string whole_error(std::string_view text, uint64_t least, uint64_t most, uint64_t& value) {
-  size_t at = 0;
-  uint64_t parsed = 0;
-  if (skip_integer(text, at) && at == text.size() &&
-      std::from_chars(text.data(), text.data() + text.size(), parsed).ec == std::errc() && parsed >= least &&
-      parsed <= most) {
-    value = parsed;
-    return {};
-  }
-  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+  return integer_error(text, least, most, value);
 }
 
 std::string signed_error(std::string_view text, int64_t least, int64_t most, int64_t& value) {
-  size_t at = !text.empty() && text[0] == '-' ? 1 : 0;
-  int64_t parsed = 0;
-  if (skip_integer(text, at) && at == text.size() &&
-      std::from_chars(text.data(), text.data() + text.size(), parsed).ec == std::errc() && parsed >= least &&
-      parsed <= most) {
-    value = parsed;
-    return {};
-  }
-  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+  return integer_error(text, least, most, value);
+}
+
+std::string real_range(double least, double most, LowerEnd lower) {
+  return (lower == LowerEnd::kExcluded ? "(" : "[") + shortest(least) + ", " + shortest(most) + "]";
 }
 
 std::string real_error(std::string_view text, double least, double most, LowerEnd lower, double& value) {
-  const std::string range =
-      (lower == LowerEnd::kExcluded ? "(" : "[") + shortest(least) + ", " + shortest(most) + "]";
+  const std::string range = real_range(least, most, lower);
   RealParts parts;
   if (!split_real(text, parts)) return refusal("a real number", range, text);
   double parsed = 0;

@@ -25,6 +25,9 @@ std::string clipped(std::string_view text, size_t most = 200);
 // positive, [0, 1] otherwise.
 enum class LowerEnd { kIncluded, kExcluded };
 
+// A real number's range as the messages write it, e.g. "(0, 100]" or "[0, 1e+09]".
+std::string real_range(double least, double most, LowerEnd lower);
+
 // The parsers: the value, or UsageError (common/cli.h) "WHAT: expected a whole number in [1, 256], got 'x'"
 // naming `what` (e.g. "--seed"), the range accepted and the text, clipped.
 uint64_t parse_whole(std::string_view text, uint64_t least, uint64_t most, std::string_view what);
