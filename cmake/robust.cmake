@@ -7,7 +7,7 @@ set_tests_properties(robustness_cli PROPERTIES TIMEOUT 300)
 
 option(RATRACE_FUZZ "Build the libFuzzer targets in tests/fuzz (needs clang)" OFF)
 if(RATRACE_FUZZ)
-  foreach(target track config journal set)
+  foreach(target track config journal set number)
     add_executable(fuzz_${target} tests/fuzz/fuzz_${target}.cpp)
     target_link_libraries(fuzz_${target} PRIVATE ratrace_cli TBB::tbb)
     target_include_directories(fuzz_${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})

@@ -8,7 +8,7 @@
 #    sanitizers see the same code through the determinism and player tests) and
 #    out_of_tree_player (it builds an example with the system compiler against the sanitized
 #    install, which cannot link);
-# 2. runs each libFuzzer target (tests/fuzz: track file, config file, journal, --set) for
+# 2. runs each libFuzzer target (tests/fuzz: track file, config file, journal, --set, numbers) for
 #    RATRACE_FUZZ_SECONDS (default 40) seconds from its committed corpus. A crash, a hang
 #    (over 10 s on one input), a sanitizer report or a silently accepted bad input (the
 #    targets abort on those) fails CI; the input is saved in build-asan/fuzz-<target>/.
@@ -32,7 +32,7 @@ echo "== test suite under ASan + UBSan" >&2
 
 echo "== fuzzing, ${seconds} s per target" >&2
 total=0
-for target in track config journal set; do
+for target in track config journal set number; do
   work="$build/fuzz-$target"
   rm -rf "$work" && mkdir -p "$work"
   log="$work/log.txt"
