@@ -14,6 +14,7 @@
 #include "common/io.h"
 #include "common/version.h"
 #include "menace/interactive.h"
+#include "menace/output.h"
 #include "menace/training.h"
 
 namespace {
@@ -58,24 +59,27 @@ struct TrainOptions {
   bool force = false;
 };
 
-void print_summary(const nlohmann::json& curve) {
-  const auto& blocks = curve["blocks"];
-  auto share = [](const nlohmann::json& s) {
-    char text[64];
-    if (s["ci95"][0].is_null()) std::snprintf(text, sizeof text, "%.3f", s["mean"].get<double>());
-    else
-      std::snprintf(text, sizeof text, "%.3f [%.3f, %.3f]", s["mean"].get<double>(), s["ci95"][0].get<double>(),
-                    s["ci95"][1].get<double>());
-    return std::string(text);
-  };
-  std::printf("%-13s  %-22s  %-22s  %-22s\n", "games", "win [95% CI]", "draw [95% CI]", "loss [95% CI]");
-  for (const auto& b : blocks) {
-    const std::string games = std::to_string(b["first_game"].get<uint64_t>()) + "-" +
-                              std::to_string(b["last_game"].get<uint64_t>());
-    std::printf("%-13s  %-22s  %-22s  %-22s\n", games.c_str(), share(b["win"]).c_str(), share(b["draw"]).c_str(),
-                share(b["loss"]).c_str());
-  }
-  const auto& stop = curve["stops_losing"];
+std::string share_text(const nlohmann::json& s) {
+  char text[64];
+  if (s["ci95"][0].is_null()) std::snprintf(text, sizeof text, "%.3f", s["mean"].get<double>());
+  else
+    std::snprintf(text, sizeof text, "%.3f [%.3f, %.3f]", s["mean"].get<double>(), s["ci95"][0].get<double>(),
+                  s["ci95"][1].get<double>());
+  return text;
+}
+
+// The summary on standard output: at most about kSummaryRows block lines (every block of a
+// short run; evenly spread ones and the last of a long one), then "stopped losing".
+constexpr uint64_t kSummaryRows = 20;
+
+void print_row(const nlohmann::json& b) {
+  const std::string games =
+      std::to_string(b["first_game"].get<uint64_t>()) + "-" + std::to_string(b["last_game"].get<uint64_t>());
+  std::printf("%-13s  %-22s  %-22s  %-22s\n", games.c_str(), share_text(b["win"]).c_str(),
+              share_text(b["draw"]).c_str(), share_text(b["loss"]).c_str());
+}
+
+void print_stops_losing(const nlohmann::json& stop) {
   std::printf("stopped losing (%llu games in a row without a loss): %llu of %llu learners",
               static_cast<unsigned long long>(stop["window"].get<uint64_t>()),
               static_cast<unsigned long long>(stop["reached"].get<uint64_t>()),
@@ -90,9 +94,15 @@ void print_summary(const nlohmann::json& curve) {
   std::printf("\n");
 }
 
-int run_train(TrainOptions& o) {
+void save_boxes(const std::string& path, const Matchboxes& boxes) {
+  remove_stale_temporaries(path);
+  ratrace::write_json_file(path, boxes_to_json(boxes));
+}
+
+int run_train(TrainOptions& o, bool block_given) {
   o.config.opponent = opponent_from_string(o.opponent);
   o.config.start = start_beads_from_string(o.beads);
+  if (!block_given) o.config.block = default_block(o.config.games);
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
@@ -108,17 +118,56 @@ int run_train(TrainOptions& o) {
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
 
-  const auto began = std::chrono::steady_clock::now();
-  const auto runs = ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, o.config.games, o.opponent, seconds);
+  std::optional<CurveFile> curve;
+  if (!o.curve.empty()) curve.emplace(o.curve, curve_header(o.config, start ? start->games_played : 0));
+  // With the curve on standard output, the summary and everything else go to standard error.
+  if (o.curve == "-") ratrace::keep_stdout_for_results();
 
-  const nlohmann::json curve = learning_curve(o.config, runs);
-  if (!o.save.empty()) ratrace::write_json_file(o.save, boxes_to_json(runs[0].boxes));
-  if (!o.save_opponent.empty()) ratrace::write_json_file(o.save_opponent, boxes_to_json(*runs[0].opponent_boxes));
-  if (!o.curve.empty()) ratrace::write_json_file(o.curve, curve);
-  print_summary(curve);
-  return ratrace::kExitOk;
+  const uint64_t blocks = block_count(o.config.games, o.config.block);
+  const uint64_t stride = (blocks + kSummaryRows - 1) / kSummaryRows;
+  std::vector<nlohmann::json> shown;  // printed after the run, clear of the progress line
+  uint64_t finished_blocks = 0;
+  std::atomic<uint64_t> games_played{0};
+  ratrace::StopOnSignal stop(
+      "\nmenace: stopping; keeping the blocks every learner finished (press Ctrl-C again to quit at once)\n");
+  TrainHooks hooks;
+  hooks.stop = stop.flag();
+  hooks.games_played = &games_played;
+  hooks.on_block = [&](const nlohmann::json& row) {
+    ++finished_blocks;
+    if (curve) curve->add_block(row);
+    if (finished_blocks % stride == 0 || finished_blocks == blocks) shown.push_back(row);
+  };
+  const auto began = std::chrono::steady_clock::now();
+  TrainOutcome outcome;
+  {
+    ProgressLine progress("menace train", o.config.games * static_cast<uint64_t>(o.config.learners), games_played);
+    outcome = ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr,
+                                     hooks);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, outcome.games, o.opponent, seconds);
+
+  if (shown.size() < finished_blocks)
+    std::printf("(%zu of the %llu blocks of %llu games shown; --curve writes them all)\n", shown.size(),
+                static_cast<unsigned long long>(finished_blocks), static_cast<unsigned long long>(o.config.block));
+  std::printf("%-13s  %-22s  %-22s  %-22s\n", "games", "win [95% CI]", "draw [95% CI]", "loss [95% CI]");
+  for (const auto& row : shown) print_row(row);
+  const nlohmann::json stop_losing = stops_losing(o.config.no_loss_window, outcome.no_loss);
+  print_stops_losing(stop_losing);
+  if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0]);
+  if (!o.save_opponent.empty()) save_boxes(o.save_opponent, *outcome.opponent_boxes[0]);
+  if (curve)
+    curve->finish({{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}});
+  if (!outcome.stopped) return ratrace::kExitOk;
+  std::string kept;
+  if (curve && o.curve != "-") kept += ", the curve of its " + std::to_string(finished_blocks) + " blocks in " + o.curve;
+  if (!o.save.empty()) kept += ", the boxes after those games in " + o.save;
+  if (!o.save_opponent.empty()) kept += ", the O boxes in " + o.save_opponent;
+  std::fprintf(stderr, "menace: interrupted after %llu of %llu games per learner; kept the summary above%s\n",
+               static_cast<unsigned long long>(outcome.games), static_cast<unsigned long long>(o.config.games),
+               kept.c_str());
+  return ratrace::kExitInterrupted;
 }
 
 struct BoxesOptions {
@@ -196,7 +245,9 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--reinforcement", train.config.reinforcement_name, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
       ->capture_default_str();
-  train_cmd->add_option("--block", train.config.block, "Games per learning-curve point")->check(CLI::Range(1, 100000000))
+  train_cmd->add_option("--block", train.config.block,
+                        "Games per learning-curve point (default: 100, or more for long runs so that a curve has at "
+                        "most 2000 points)")->check(CLI::Range(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--no-loss-window", train.config.no_loss_window,
                         "'Stopped losing' means this many games in a row without a loss")
@@ -227,7 +278,7 @@ int main(int argc, char** argv) {
   const auto run_command = [&]() -> int {
     try {
       if (play_cmd->parsed()) return run_play(play);
-      if (train_cmd->parsed()) return run_train(train);
+      if (train_cmd->parsed()) return run_train(train, train_cmd->count("--block") > 0);
       return run_boxes(boxes);
     } catch (const UsageError& e) {
       std::fprintf(stderr, "menace: %s\n", e.what());

@@ -1,0 +1,127 @@
+// `menace train` as a user runs it: the real binary, its files, memory, signals and streams.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Finished {
+  int exit_code = -1;
+  std::string out, err;
+  long max_rss_kb = 0;
+  double seconds = 0;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A folder of its own for each test, removed afterwards.
+class MenaceTrain : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("menace_train_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+
+  // Runs menace with `args`, standard output and error to files; `signal_after` > 0 sends
+  // SIGINT after that many seconds.
+  Finished menace(const std::vector<std::string>& args, double signal_after = 0) const {
+    const std::string out = file("stdout.txt"), err = file("stderr.txt");
+    const auto began = std::chrono::steady_clock::now();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      std::vector<char*> argv{const_cast<char*>(MENACE_BINARY)};
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::dup2(::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
+      ::dup2(::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
+      ::execv(MENACE_BINARY, argv.data());
+      ::_exit(127);
+    }
+    Finished run;
+    std::chrono::steady_clock::time_point signalled;
+    if (signal_after > 0) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(signal_after));
+      signalled = std::chrono::steady_clock::now();
+      ::kill(pid, SIGINT);
+    }
+    int status = 0;
+    rusage usage{};
+    ::wait4(pid, &status, 0, &usage);
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                (signal_after > 0 ? signalled : began)).count();
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.max_rss_kb = usage.ru_maxrss;
+    run.out = slurp(out);
+    run.err = slurp(err);
+    return run;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
+  const std::string curve = file("curve.json");
+  const Finished r = menace({"train", "--games", "2000000", "--curve", curve});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(r.max_rss_kb, 50 * 1024) << "peak memory in KB";
+  EXPECT_LT(fs::file_size(curve), 1000000u) << "one row per block, at most 2000 blocks";
+  const auto j = nlohmann::json::parse(slurp(curve));
+  EXPECT_EQ(j["config"]["block"], 1000u) << "the default block grows with the games";
+  EXPECT_EQ(j["blocks"].size(), 2000u);
+  EXPECT_EQ(j["blocks"].back()["last_game"], 2000000u);
+  EXPECT_EQ(j["games_completed"], 2000000u);
+  EXPECT_FALSE(j["interrupted"].get<bool>());
+  EXPECT_NE(r.out.find("(20 of the 2000 blocks of 1000 games shown"), std::string::npos) << r.out;
+}
+
+TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
+  const std::string curve = file("curve.json"), boxes = file("boxes.json");
+  const Finished r = menace({"train", "--games", "100000000", "--block", "100000", "--curve", curve, "--save", boxes}, 1.0);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_LT(r.seconds, 1.0) << "stops within a second of the signal";
+  EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(curve), std::string::npos) << "says where the curve was kept";
+  const auto j = nlohmann::json::parse(slurp(curve));
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  const uint64_t games = j["games_completed"];
+  EXPECT_EQ(games, j["blocks"].size() * 100000u);
+  EXPECT_GT(games, 0u) << "a second plays several blocks";
+  EXPECT_EQ(nlohmann::json::parse(slurp(boxes))["games_played"], games) << "the boxes match the kept blocks";
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
+}
+
+TEST_F(MenaceTrain, CurveOnStandardOutputCarriesTheDataAlone) {
+  const Finished r = menace({"train", "--games", "300", "--learners", "3", "--curve", "-"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);  // throws on any other text
+  EXPECT_EQ(j["blocks"].size(), 3u);
+  EXPECT_NE(r.err.find("stopped losing"), std::string::npos) << "the summary goes to standard error";
+}
+
+}  // namespace
