@@ -35,10 +35,16 @@ Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   }
 }
 
+// Also clears what an earlier save of the same file left when it was killed mid-write.
+void save_boxes(const std::string& path, const Matchboxes& boxes) {
+  remove_stale_temporaries(path);
+  ratrace::write_json_file(path, boxes_to_json(boxes));
+}
+
 struct PlayOptions {
   uint64_t seed = 1;
   std::string beads = "random", reinforcement = "challenge", load, save;
-  bool force = false;
+  bool force = false, show_boxes = false;
 };
 
 int run_play(const PlayOptions& o) {
@@ -47,9 +53,10 @@ int run_play(const PlayOptions& o) {
   Learner menace(o.load.empty() ? fresh_learner_boxes(learner, Mark::kX, start_beads_from_string(o.beads))
                                 : load_or_usage_error(o.load, Mark::kX),
                  reinforcement_from_string(o.reinforcement));
-  play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), [&](const Matchboxes& boxes) {
-    if (!o.save.empty()) ratrace::write_json_file(o.save, boxes_to_json(boxes));
-  });
+  play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), o.show_boxes,
+                   [&](const Matchboxes& boxes) {
+                     if (!o.save.empty()) save_boxes(o.save, boxes);
+                   });
   return ratrace::kExitOk;
 }
 
@@ -94,11 +101,6 @@ void print_stops_losing(const nlohmann::json& stop) {
   std::printf("\n");
 }
 
-void save_boxes(const std::string& path, const Matchboxes& boxes) {
-  remove_stale_temporaries(path);
-  ratrace::write_json_file(path, boxes_to_json(boxes));
-}
-
 int run_train(TrainOptions& o, bool block_given) {
   o.config.opponent = opponent_from_string(o.opponent);
   o.config.start = start_beads_from_string(o.beads);
@@ -117,6 +119,10 @@ int run_train(TrainOptions& o, bool block_given) {
   std::optional<Matchboxes> start, opponent_start;
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
+  for (const auto* boxes : {start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr})
+    if (boxes && o.config.games > kMaxGamesPlayed - boxes->games_played)
+      throw UsageError("--games: the loaded boxes have learnt from " + std::to_string(boxes->games_played) +
+                       " games; " + std::to_string(o.config.games) + " more would pass the most they may count (2^53)");
 
   std::optional<CurveFile> curve;
   if (!o.curve.empty()) curve.emplace(o.curve, curve_header(o.config, start ? start->games_played : 0));
@@ -183,6 +189,7 @@ int run_boxes(const BoxesOptions& o) {
                                ? fresh_learner_boxes(learner_key(o.seed, 0), player, start_beads_from_string(o.beads))
                                : load_or_usage_error(o.load, player);
   if (!o.svg.empty()) {
+    remove_stale_temporaries(o.svg);
     ratrace::write_file_atomically(o.svg, boxes_svg(boxes));
     return ratrace::kExitOk;
   }
@@ -220,6 +227,8 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--load", play.load, "Start from these boxes (JSON from --save)")->check(CLI::ExistingFile);
   play_cmd->add_option("--save", play.save, "Save the boxes here after every finished game (JSON)");
   play_cmd->add_flag("--force", play.force, "Overwrite the --save file if it exists");
+  play_cmd->add_flag("--show-boxes", play.show_boxes,
+                     "After each game print all 304 boxes (default: one line on what the game changed)");
 
   TrainOptions train;
   auto* train_cmd = app.add_subcommand("train", "MENACE against an opponent for many games; learning curve as JSON");
