@@ -1,17 +1,20 @@
 #include "common/cli.h"
 
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <utility>
+#include <vector>
 
+#include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -44,33 +47,62 @@ bool StopOnSignal::stopped() const { return g_stop.load(); }
 void StopOnSignal::stop_now() const { g_stop = true; }
 
 void add_log_level_option(CLI::App& app, std::string& level) {
-  app.add_option("--log-level", level, "Log detail: trace, debug, info, warn, error, off")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
-      ->capture_default_str();
-  // Subcommands see the option too, so it may stand after the subcommand's name.
+  const auto add = [&level](CLI::App& to) {
+    to.add_option("--log-level", level, "Log detail: trace, debug, info, warn, error, off")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+        ->capture_default_str();
+  };
+  add(app);
+  // Subcommands are added after this call; by the time of parsing they all exist.
+  app.preparse_callback([&app, add](size_t) {
+    for (CLI::App* sub : app.get_subcommands({}))
+      if (sub->get_option_no_throw("--log-level") == nullptr) add(*sub);
+  });
+  // The program's other options (--version) may also stand after the subcommand's name.
   app.fallthrough();
 }
 
 namespace {
+
+std::string program_name(const CLI::App& app) {
+  return std::filesystem::path(app.get_name()).filename().string();
+}
+
 void list_subcommands(CLI::App& app) {
   std::cerr << "Subcommands:";
   for (const auto* sub : app.get_subcommands({})) std::cerr << " " << sub->get_name();
-  std::cerr << "\nRun '" << app.get_name() << " --help' for what each does.\n";
+  std::cerr << "\nRun '" << program_name(app) << " --help' for what each does.\n";
 }
+
+// A CLI11 validator on one of common/numbers.h's parsers.
+template <typename T, typename Check>
+CLI::Validator number_validator(std::string description, Check check) {
+  return CLI::Validator(
+      [check](const std::string& text) -> std::string {
+        T value{};
+        return check(text, value);
+      },
+      std::move(description));
+}
+
 }  // namespace
 
 CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
-  const std::string range = "[" + std::to_string(least) + ", " + std::to_string(most) + "]";
-  return CLI::Validator(
-      [least, most, range](std::string& text) -> std::string {
-        unsigned long long value = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data(), end, value);
-        if (text.empty() || text.size() > 20 || error != std::errc() || stop != end || value < least || value > most)
-          return "expected a whole number in " + range;
-        return {};
-      },
-      "UINT in " + range);
+  return number_validator<uint64_t>(
+      "UINT in [" + std::to_string(least) + ", " + std::to_string(most) + "]",
+      [least, most](const std::string& text, uint64_t& value) { return whole_error(text, least, most, value); });
+}
+
+CLI::Validator signed_number(long long least, long long most) {
+  return number_validator<int64_t>(
+      "INT in [" + std::to_string(least) + ", " + std::to_string(most) + "]",
+      [least, most](const std::string& text, int64_t& value) { return signed_error(text, least, most, value); });
+}
+
+CLI::Validator real_number(double least, double most, LowerEnd lower) {
+  return number_validator<double>(
+      fmt::format("REAL in {}{}, {}]", lower == LowerEnd::kExcluded ? "(" : "[", least, most),
+      [least, most, lower](const std::string& text, double& value) { return real_error(text, least, most, lower, value); });
 }
 
 int parse_command_line(CLI::App& app, int argc, char** argv) {
@@ -84,14 +116,17 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    const std::string error = program_name(app) + ": error: ";
     const bool no_subcommand = !app.get_subcommands({}).empty() && app.get_subcommands().empty();
-    // A misspelled subcommand is left over as the first unmatched word; CLI11 would only say
-    // that a subcommand is required.
+    // CLI11 would only say that a subcommand is required when the first word is a misspelled
+    // subcommand or an unknown flag: name that word instead.
     const std::vector<std::string> unmatched = app.remaining();
-    if (no_subcommand && !unmatched.empty() && !unmatched.front().starts_with("-")) {
-      std::cerr << "unknown subcommand '" << unmatched.front() << "'\n";
+    if (no_subcommand && !unmatched.empty()) {
+      const std::string word = clipped(unmatched.front(), 100);
+      if (word.starts_with("-")) std::cerr << error << "The following argument was not expected: " << word << "\n";
+      else std::cerr << error << "unknown subcommand '" << word << "'\n";
     } else {
-      app.exit(e);
+      std::cerr << error << clipped(e.what(), 300) << "\n";
     }
     if (no_subcommand) list_subcommands(app);
     return kExitUsage;
@@ -127,7 +162,7 @@ void draw_status_line(std::string_view line) {
 
 void setup_logging(const std::string& name, const std::string& level) {
   auto logger = spdlog::stderr_color_mt(name);
-  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
+  logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(level));
 }
@@ -142,6 +177,52 @@ void check_output_path(const std::string& path, bool replace) {
     check_writable(path);
   } catch (const std::exception& e) {
     throw UsageError(e.what());
+  }
+}
+
+namespace {
+// What identifies the file at `path` now: its device and inode when it exists, else its real
+// path through its folder's.
+struct FileIdentity {
+  bool exists = false;
+  bool special = false;  // a device or a pipe: several flags may name it
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::filesystem::path real_path;
+};
+
+FileIdentity identify(std::string_view path) {
+  FileIdentity id;
+  struct stat st {};
+  if (::stat(std::string(path).c_str(), &st) == 0) {
+    id.exists = true;
+    id.special = !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    id.device = st.st_dev;
+    id.inode = st.st_ino;
+  }
+  std::error_code ec;
+  id.real_path = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  if (ec) id.real_path = std::filesystem::absolute(path).lexically_normal();
+  return id;
+}
+
+bool same_file(const FileIdentity& a, const FileIdentity& b) {
+  if (a.exists && b.exists) return a.device == b.device && a.inode == b.inode;
+  return a.real_path == b.real_path;
+}
+}  // namespace
+
+void check_distinct_files(std::initializer_list<FileFlag> files) {
+  std::vector<std::pair<const FileFlag*, FileIdentity>> seen;
+  for (const FileFlag& file : files) {
+    if (file.path.empty() || file.path == "-") continue;
+    FileIdentity id = identify(file.path);
+    if (id.special) continue;
+    for (const auto& [other, other_id] : seen)
+      if (same_file(id, other_id))
+        throw UsageError(std::string(other->flag) + " '" + clipped(other->path) + "' and " + std::string(file.flag) +
+                         " '" + clipped(file.path) + "' are the same file; give them different files");
+    seen.emplace_back(&file, std::move(id));
   }
 }
 

@@ -1,20 +1,30 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
 
+#include "common/numbers.h"
+
 namespace ratrace {
 
 // Exit codes every binary of the repository uses.
 enum ExitCode : int {
   kExitOk = 0,
-  kExitFailure = 1,      // the work itself failed (a faulty player, a failed write)
-  kExitUsage = 2,        // bad flags, bad input files: nothing was run
-  kExitInterrupted = 130 // Ctrl-C / SIGTERM: finished results were kept
+  // The work itself failed: a write that failed (a full disk, an I/O error), an internal error.
+  kExitFailure = 1,
+  // The user's input: bad flags or numbers, bad or unreadable input files, an output file
+  // that exists without --force (found before any work), or one that another process created
+  // while this one worked (found at the end: the result is kept under another name, printed).
+  kExitUsage = 2,
+  // Some of the work faulted (ratrace: a player fault) but everything finished was kept.
+  kExitFaults = 3,
+  // Ctrl-C / SIGTERM: finished results were kept.
+  kExitInterrupted = 130
 };
 
 // Input the user got wrong, found after parsing (bad values, files in the way): reported on
@@ -25,8 +35,21 @@ struct UsageError : std::invalid_argument {
 
 // Before any work: refuses to replace an existing file at `path` unless `replace` (the
 // command's --force) and checks that it can be written; "" (no file) and "-" (standard
-// output) pass. Throws UsageError naming the path.
+// output) pass. Throws UsageError naming the path. The write itself must still be made
+// with write_file_atomically(path, text, replace): another process may create the file
+// meanwhile.
 void check_output_path(const std::string& path, bool replace);
+
+// One file a command reads or writes, and the flag that named it (e.g. {"--json", path}).
+struct FileFlag {
+  std::string_view flag;
+  std::string_view path;
+};
+// Before any work: throws UsageError naming both flags when two of `files` are the same file:
+// the same inode when both exist, else the same real path (a file not yet created is
+// compared through its folder's real path, so "runs/../a.json" and "a.json" are one file).
+// "" (not given), "-" (standard input or output) and devices such as /dev/null pass.
+void check_distinct_files(std::initializer_list<FileFlag> files);
 
 // `code`, or kExitFailure when what the program printed to standard output could not all be
 // written (`> /dev/full`, a closed pipe): flushes it and says so on standard error. Every
@@ -48,18 +71,23 @@ class StopOnSignal {
   void stop_now() const;
 };
 
-// Adds --log-level (trace, debug, info, warn, error, off; checked) to `app`, accepted before
-// or after a subcommand.
+// Adds --log-level (trace, debug, info, warn, error, off; checked) to `app` and, when the
+// command line is parsed, to each of its subcommands (listed in every --help), so it is
+// accepted before or after a subcommand.
 void add_log_level_option(CLI::App& app, std::string& level);
 
-// Accepts only a whole number in [least, most] written in plain digits: no sign, so
-// "--threads -3" or "--seed -1" is an error rather than a wrapped value; the message never
-// echoes the text (a 100 MB number stays out of it).
-CLI::Validator whole_number(unsigned long long least, unsigned long long most);
+// CLI11 checks on common/numbers.h's parser: the message names the range and never echoes
+// more than 40 characters of the text. CLI11 then converts the accepted text itself, to the
+// same value (the grammar leaves nothing for it to read otherwise, such as octal "010").
+CLI::Validator whole_number(unsigned long long least, unsigned long long most);   // [0-9]+
+CLI::Validator signed_number(long long least, long long most);                     // -?[0-9]+
+CLI::Validator real_number(double least, double most, LowerEnd lower = LowerEnd::kIncluded);
 
 // Parses the command line. Returns -1 when the program should go on; otherwise the exit
-// code to return now: 0 after --help or --version, kExitUsage after any parse error, with
-// CLI11's message; without a valid subcommand it names the unknown one and lists them all.
+// code to return now: 0 after --help or --version, kExitUsage after any parse error, reported
+// as "PROGRAM: error: MESSAGE" (PROGRAM: the app's name, else argv[0]'s file name); without a
+// subcommand it names the unknown first word (a flag or a misspelled subcommand) and lists
+// the subcommands.
 int parse_command_line(CLI::App& app, int argc, char** argv);
 
 // Columns of the terminal on `fd`; else $COLUMNS; else 80.
@@ -74,7 +102,10 @@ std::string fit_to_width(std::string_view line, int columns);
 // redrawn in place. An empty `line` only clears it.
 void draw_status_line(std::string_view line);
 
-// Sends spdlog's default logger, named `name`, to standard error at `level` (already checked).
+// Sends spdlog's default logger, named `name`, to standard error at `level` (already
+// checked). Every line of every program has one form, "NAME: LEVEL: MESSAGE", e.g.
+// "morpion: error: cannot write 'a.json': No space left on device", "menace: warning: ...",
+// "ratrace: info: wrote r.json" (the level coloured on a terminal).
 void setup_logging(const std::string& name, const std::string& level);
 
 }  // namespace ratrace

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -47,9 +48,57 @@ bool is_special_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+
+// Gives the file `from` the name `to` unless `to` exists: 0, or errno (EEXIST when taken).
+// The rename flag needs a file system that supports it; elsewhere link(2), which never
+// replaces either, does the same in two steps.
+int move_without_replacing(const std::string& from, const std::string& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return errno;
+  if (::link(from.c_str(), to.c_str()) != 0) return errno;
+  ::unlink(from.c_str());
+  return 0;
+}
+
+// "c.json" -> "c.<n>.json": keeps the extension, so the kept file opens as the asked one would.
+std::string numbered(const std::string& path, int n) {
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + "." + std::to_string(n) + p.extension().string())).string();
+}
+
+void sync_folder_of(const std::string& path) {
+  const int dir = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
+// Names the temporary file `temporary` `path`, or when `path` exists, the first free
+// numbered name, then throws OutputTaken.
+void commit_without_replacing(const std::string& temporary, const std::string& path) {
+  int error = move_without_replacing(temporary, path);
+  if (error == 0) return;
+  for (int n = 1; error == EEXIST && n <= 1000; ++n) {
+    const std::string kept = numbered(path, n);
+    error = move_without_replacing(temporary, kept);
+    if (error == 0) {
+      sync_folder_of(kept);
+      throw OutputTaken(path, kept);
+    }
+  }
+  ::unlink(temporary.c_str());
+  fail("cannot create", path, error);
+}
+
 }  // namespace
 
-void write_file_atomically(const std::string& path, std::string_view content) {
+OutputTaken::OutputTaken(const std::string& path, std::string kept_path)
+    : UsageError("'" + path + "' was created by another process while this one worked; the result is kept in '" +
+                 kept_path + "' instead (add --force to replace '" + path + "')"),
+      kept(std::move(kept_path)) {}
+
+void write_file_atomically(const std::string& path, std::string_view content, bool replace) {
   if (path == "-") {
     std::fflush(stdout);
     write_all(results_fd, content, "standard output");
@@ -64,8 +113,10 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   std::error_code ec;
   std::filesystem::create_directories(folder_of(path), ec);
   if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // Unique per process and per call: two threads, or two processes, never share one.
+  static std::atomic<unsigned> counter{0};
+  const std::string temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", temporary, errno);
   try {
     write_all(fd, content, path);
@@ -80,17 +131,19 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     ::unlink(temporary.c_str());
     fail("cannot close", path, error);
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  if (!replace) {
+    commit_without_replacing(temporary, path);
+  } else if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
     fail("cannot rename the new file to", path, error);
   }
-  // Make the rename itself durable.
-  const int dir = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  // Make the new name itself durable.
+  sync_folder_of(path);
+}
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  write_file_atomically(path, content, true);
 }
 
 void keep_stdout_for_results() {
@@ -102,7 +155,11 @@ void keep_stdout_for_results() {
   results_fd = kept;
 }
 
-void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomically(path, j.dump(2) + "\n"); }
+void write_json_file(const std::string& path, const nlohmann::json& j, bool replace) {
+  write_file_atomically(path, j.dump(2) + "\n", replace);
+}
+
+void write_json_file(const std::string& path, const nlohmann::json& j) { write_json_file(path, j, true); }
 
 void check_writable(const std::string& path) {
   if (path == "-") return;

@@ -4,12 +4,31 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/cli.h"
+
 namespace ratrace {
 
 // Writes a whole result file so that it is either complete or absent: the text goes to a
-// temporary file beside `path`, is flushed and fsynced, then renamed over `path`. Every
-// step is checked; a failure throws std::runtime_error naming the path and the cause.
-// "-" writes to standard output instead. Parent folders are created.
+// temporary file beside `path`, is flushed and fsynced, then committed under `path` in one
+// step. Every step is checked; a failure throws std::runtime_error naming the path and the
+// cause. "-" writes to standard output instead, a device (/dev/null) is written in place.
+// Parent folders are created.
+//  - replace (the command's --force): the last writer wins, atomically (rename(2)).
+//  - otherwise an existing `path` is never replaced, even one that another process created
+//    after check_output_path() let this run start: the text is then kept under the first
+//    free name of the form "c.1.json", "c.2.json", ... and OutputTaken (a UsageError: exit
+//    code kExitUsage) names both files.
+void write_file_atomically(const std::string& path, std::string_view content, bool replace);
+
+// The result a run could not write under the name asked for: the file exists (another run
+// wrote it meanwhile), so the result was kept as `kept`.
+struct OutputTaken : UsageError {
+  OutputTaken(const std::string& path, std::string kept_path);
+  std::string kept;
+};
+
+// write_file_atomically(path, content, true): replaces an existing file. For callers that
+// have no --force; a command with one passes it to the three-argument form.
 void write_file_atomically(const std::string& path, std::string_view content);
 
 // For a run whose result goes to standard output ("-"): from now on everything else the
@@ -18,6 +37,7 @@ void write_file_atomically(const std::string& path, std::string_view content);
 void keep_stdout_for_results();
 
 // write_file_atomically of j.dump(2) plus a newline.
+void write_json_file(const std::string& path, const nlohmann::json& j, bool replace);
 void write_json_file(const std::string& path, const nlohmann::json& j);
 
 // Throws std::runtime_error unless a file could be created at `path` now (the folder exists

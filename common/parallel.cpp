@@ -10,9 +10,11 @@
 
 namespace ratrace {
 
+int thread_count(int threads) { return threads > 0 ? threads : tbb::info::default_concurrency(); }
+
 void run_indexed(size_t count, int threads, const char* what_is_i, const std::function<void(size_t)>& task) {
   std::vector<std::exception_ptr> errors(count);
-  tbb::task_arena arena(threads > 0 ? threads : tbb::info::default_concurrency());
+  tbb::task_arena arena(thread_count(threads));
   arena.execute([&] {
     tbb::parallel_for(size_t{0}, count, [&](size_t i) {
       try {

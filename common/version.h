@@ -1,11 +1,20 @@
 #pragma once
 #include <string>
+#include <string_view>
 
 namespace ratrace {
 
 // The project version from the VERSION file, e.g. "0.6.0"; written into every result file.
 const char* version();
-// What `--version` prints: version, git commit, build type, compiler and optional components.
+
+// What `PROGRAM --version` prints: "PROGRAM VERSION" first, then the git commit, build type,
+// compiler and oneTBB, then `extra_line` if given (a component only that program has).
+std::string version_text(std::string_view program, std::string_view extra_line = {});
+
+// Whether MPI is built in, e.g. "built in (Open MPI v4.1.4)" or "not built in".
+const char* mpi_status();
+
+// ratrace's --version: version_text("ratrace", "MPI " + mpi_status()).
 std::string build_description();
 
 }  // namespace ratrace

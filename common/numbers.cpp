@@ -1,0 +1,150 @@
+#include "common/numbers.h"
+
+#include <algorithm>
+#include <charconv>
+#include <system_error>
+
+#include "common/cli.h"
+
+namespace ratrace {
+
+std::string clipped(std::string_view text, size_t most) {
+  if (text.size() <= most) return std::string(text);
+  return std::string(text.substr(0, most)) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+namespace {
+
+// The shortest text that reads back as `x`.
+std::string shortest(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+std::string refusal(std::string_view kind, const std::string& range, std::string_view text) {
+  return "expected " + std::string(kind) + " in " + range + ", got '" + clipped(text, 40) + "'";
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Skips [0-9]+ from `at`; false if there is no digit there.
+bool skip_digits(std::string_view text, size_t& at) {
+  const size_t start = at;
+  while (at < text.size() && is_digit(text[at])) ++at;
+  return at > start;
+}
+
+// Skips 0|[1-9][0-9]* from `at`: digits without a leading zero.
+bool skip_integer(std::string_view text, size_t& at) {
+  const size_t start = at;
+  return skip_digits(text, at) && (text[start] != '0' || at == start + 1);
+}
+
+// Where a real number's parts lie, once its text matched the grammar.
+struct RealParts {
+  bool negative = false;
+  std::string_view whole, fraction;  // the digits before and after the point
+  long long exponent = 0;            // saturated far beyond any double's
+};
+
+bool split_real(std::string_view text, RealParts& parts) {
+  size_t at = 0;
+  if (at < text.size() && text[at] == '-') parts.negative = true, ++at;
+  const size_t whole = at;
+  if (!skip_integer(text, at)) return false;
+  parts.whole = text.substr(whole, at - whole);
+  if (at < text.size() && text[at] == '.') {
+    const size_t fraction = ++at;
+    if (!skip_digits(text, at)) return false;
+    parts.fraction = text.substr(fraction, at - fraction);
+  }
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    bool minus = false;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) minus = text[at++] == '-';
+    const size_t digits = at;
+    if (!skip_digits(text, at)) return false;
+    for (char c : text.substr(digits, at - digits)) parts.exponent = std::min(parts.exponent * 10 + (c - '0'), 1LL << 40);
+    if (minus) parts.exponent = -parts.exponent;
+  }
+  return at == text.size();
+}
+
+// For a number from_chars found out of range: whether it is too small (it rounds to zero)
+// rather than too large, i.e. its first nonzero digit stands after the decimal point.
+bool underflows(const RealParts& parts) {
+  const std::string digits = std::string(parts.whole) + std::string(parts.fraction);
+  const size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return false;
+  return static_cast<long long>(parts.whole.size()) - 1 - static_cast<long long>(first) + parts.exponent < 0;
+}
+
+}  // namespace
+
+std::string whole_error(std::string_view text, uint64_t least, uint64_t most, uint64_t& value) {
+  size_t at = 0;
+  uint64_t parsed = 0;
+  if (skip_integer(text, at) && at == text.size() &&
+      std::from_chars(text.data(), text.data() + text.size(), parsed).ec == std::errc() && parsed >= least &&
+      parsed <= most) {
+    value = parsed;
+    return {};
+  }
+  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+}
+
+std::string signed_error(std::string_view text, int64_t least, int64_t most, int64_t& value) {
+  size_t at = !text.empty() && text[0] == '-' ? 1 : 0;
+  int64_t parsed = 0;
+  if (skip_integer(text, at) && at == text.size() &&
+      std::from_chars(text.data(), text.data() + text.size(), parsed).ec == std::errc() && parsed >= least &&
+      parsed <= most) {
+    value = parsed;
+    return {};
+  }
+  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+}
+
+std::string real_error(std::string_view text, double least, double most, LowerEnd lower, double& value) {
+  const std::string range =
+      (lower == LowerEnd::kExcluded ? "(" : "[") + shortest(least) + ", " + shortest(most) + "]";
+  RealParts parts;
+  if (!split_real(text, parts)) return refusal("a real number", range, text);
+  double parsed = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), parsed);
+  if (result.ec == std::errc::result_out_of_range && underflows(parts)) parsed = parts.negative ? -0.0 : 0.0;
+  else if (result.ec != std::errc()) return refusal("a real number", range, text);
+  const bool above_least = lower == LowerEnd::kExcluded ? parsed > least : parsed >= least;
+  if (!above_least || parsed > most) return refusal("a real number", range, text);
+  value = parsed;
+  return {};
+}
+
+namespace {
+template <typename T>
+T checked(std::string_view what, const std::string& error, T value) {
+  if (!error.empty()) throw UsageError(std::string(what) + ": " + error);
+  return value;
+}
+}  // namespace
+
+uint64_t parse_whole(std::string_view text, uint64_t least, uint64_t most, std::string_view what) {
+  uint64_t value = 0;
+  const std::string error = whole_error(text, least, most, value);
+  return checked(what, error, value);
+}
+
+int64_t parse_signed(std::string_view text, int64_t least, int64_t most, std::string_view what) {
+  int64_t value = 0;
+  const std::string error = signed_error(text, least, most, value);
+  return checked(what, error, value);
+}
+
+double parse_real(std::string_view text, double least, double most, std::string_view what, LowerEnd lower) {
+  double value = 0;
+  const std::string error = real_error(text, least, most, lower, value);
+  return checked(what, error, value);
+}
+
+}  // namespace ratrace
