@@ -4,6 +4,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
+#include <initializer_list>
+#include <limits>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -12,6 +15,7 @@
 
 #include "common/cli.h"
 #include "common/io.h"
+#include "common/parallel.h"
 #include "common/version.h"
 #include "menace/interactive.h"
 #include "menace/output.h"
@@ -36,9 +40,10 @@ Matchboxes load_or_usage_error(const std::string& path, Mark player) {
 }
 
 // Also clears what an earlier save of the same file left when it was killed mid-write.
-void save_boxes(const std::string& path, const Matchboxes& boxes) {
+// Without `replace` an existing file is kept (the result goes beside it, with exit code 2).
+void save_boxes(const std::string& path, const Matchboxes& boxes, bool replace) {
   remove_stale_temporaries(path);
-  ratrace::write_json_file(path, boxes_to_json(boxes));
+  ratrace::write_json_file(path, boxes_to_json(boxes), replace);
 }
 
 struct PlayOptions {
@@ -53,9 +58,12 @@ int run_play(const PlayOptions& o) {
   Learner menace(o.load.empty() ? fresh_learner_boxes(learner, Mark::kX, start_beads_from_string(o.beads))
                                 : load_or_usage_error(o.load, Mark::kX),
                  reinforcement_from_string(o.reinforcement));
+  bool saved = false;  // after the first save the file is this session's own
   play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), o.show_boxes,
                    [&](const Matchboxes& boxes) {
-                     if (!o.save.empty()) save_boxes(o.save, boxes);
+                     if (o.save.empty()) return;
+                     save_boxes(o.save, boxes, o.force || saved);
+                     saved = true;
                    });
   return ratrace::kExitOk;
 }
@@ -101,10 +109,34 @@ void print_stops_losing(const nlohmann::json& stop) {
   std::printf("\n");
 }
 
+// Makes every write even when one fails, so one lost file never costs the others; each failure
+// is reported. The exit code of the worst: a failed write (kExitFailure) before a file another
+// process took meanwhile (OutputTaken, kExitUsage).
+int write_each(std::initializer_list<std::function<void()>> writes) {
+  int code = ratrace::kExitOk;
+  for (const auto& write : writes) {
+    try {
+      write();
+    } catch (const UsageError& e) {
+      std::fprintf(stderr, "menace: error: %s\n", e.what());
+      if (code == ratrace::kExitOk) code = ratrace::kExitUsage;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "menace: error: %s\n", e.what());
+      code = ratrace::kExitFailure;
+    }
+  }
+  return code;
+}
+
 int run_train(TrainOptions& o, bool block_given) {
   o.config.opponent = opponent_from_string(o.opponent);
   o.config.start = start_beads_from_string(o.beads);
   if (!block_given) o.config.block = default_block(o.config.games);
+  if (block_count(o.config.games, o.config.block) > kMaxBlocks)
+    throw UsageError("--block: " + std::to_string(o.config.block) + " games per point make " +
+                     std::to_string(block_count(o.config.games, o.config.block)) + " points of --games " +
+                     std::to_string(o.config.games) + "; at most " + std::to_string(kMaxBlocks) +
+                     " (leave --block out for a size that fits)");
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
@@ -116,6 +148,10 @@ int run_train(TrainOptions& o, bool block_given) {
   ratrace::check_output_path(o.save, o.force);
   ratrace::check_output_path(o.save_opponent, o.force);
   ratrace::check_output_path(o.curve, o.force);
+  // Each output its own file; a --load file may be saved over (continuing), but only by its own side.
+  ratrace::check_distinct_files({{"--save", o.save}, {"--save-opponent", o.save_opponent}, {"--curve", o.curve}});
+  ratrace::check_distinct_files({{"--load", o.load}, {"--save-opponent", o.save_opponent}, {"--curve", o.curve}});
+  ratrace::check_distinct_files({{"--load-opponent", o.load_opponent}, {"--save", o.save}, {"--curve", o.curve}});
   std::optional<Matchboxes> start, opponent_start;
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
@@ -161,18 +197,27 @@ int run_train(TrainOptions& o, bool block_given) {
   for (const auto& row : shown) print_row(row);
   const nlohmann::json stop_losing = stops_losing(o.config.no_loss_window, outcome.no_loss);
   print_stops_losing(stop_losing);
-  if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0]);
-  if (!o.save_opponent.empty()) save_boxes(o.save_opponent, *outcome.opponent_boxes[0]);
-  if (curve)
-    curve->finish({{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}});
+  const int written = write_each({
+      [&] {
+        if (curve)
+          curve->finish({{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}},
+                        o.force);
+      },
+      [&] {
+        if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0], o.force);
+      },
+      [&] {
+        if (!o.save_opponent.empty()) save_boxes(o.save_opponent, *outcome.opponent_boxes[0], o.force);
+      },
+  });
+  if (written != ratrace::kExitOk) return written;
   if (!outcome.stopped) return ratrace::kExitOk;
   std::string kept;
   if (curve && o.curve != "-") kept += ", the curve of its " + std::to_string(finished_blocks) + " blocks in " + o.curve;
   if (!o.save.empty()) kept += ", the boxes after those games in " + o.save;
   if (!o.save_opponent.empty()) kept += ", the O boxes in " + o.save_opponent;
-  std::fprintf(stderr, "menace: interrupted after %llu of %llu games per learner; kept the summary above%s\n",
-               static_cast<unsigned long long>(outcome.games), static_cast<unsigned long long>(o.config.games),
-               kept.c_str());
+  spdlog::warn("interrupted after {} of {} games per learner; kept the summary above{}", outcome.games,
+               o.config.games, kept);
   return ratrace::kExitInterrupted;
 }
 
@@ -184,13 +229,14 @@ struct BoxesOptions {
 
 int run_boxes(const BoxesOptions& o) {
   ratrace::check_output_path(o.svg, o.force);
+  ratrace::check_distinct_files({{"--load", o.load}, {"--svg", o.svg}});
   const Mark player = o.player == "O" ? Mark::kO : Mark::kX;
   const Matchboxes boxes = o.load.empty()
                                ? fresh_learner_boxes(learner_key(o.seed, 0), player, start_beads_from_string(o.beads))
                                : load_or_usage_error(o.load, player);
   if (!o.svg.empty()) {
     remove_stale_temporaries(o.svg);
-    ratrace::write_file_atomically(o.svg, boxes_svg(boxes));
+    ratrace::write_file_atomically(o.svg, boxes_svg(boxes), o.force);
     return ratrace::kExitOk;
   }
   const auto& cat = *boxes.catalogue;
@@ -205,7 +251,7 @@ int run_boxes(const BoxesOptions& o) {
 int main(int argc, char** argv) {
   CLI::App app{"menace: Donald Michie's matchbox learner for noughts and crosses (MENACE plays X and moves first)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", ratrace::build_description());
+  app.set_version_flag("--version", ratrace::version_text("menace"));
   std::string log_level = "info";
   ratrace::add_log_level_option(app, log_level);
   const auto beads_check = CLI::IsMember({"random", "michie", "michie-distinct"});
@@ -219,7 +265,10 @@ int main(int argc, char** argv) {
   auto* play_cmd = app.add_subcommand(
       "play", "Play O against MENACE: type the number of games, then each move as two letters, row then column "
               "(L/M/R; row L = top, R = bottom; column L = left, R = right). Works from a pipe.");
-  play_cmd->add_option("--seed", play.seed, "Seed of MENACE's bead draws and random start beads")->capture_default_str();
+  const auto any_seed = ratrace::whole_number(0, std::numeric_limits<uint64_t>::max());
+  play_cmd->add_option("--seed", play.seed, "Seed of MENACE's bead draws and random start beads")
+      ->check(any_seed)
+      ->capture_default_str();
   play_cmd->add_option("--beads", play.beads, beads_help)->check(beads_check)->capture_default_str();
   play_cmd->add_option("--reinforcement", play.reinforcement, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
@@ -239,28 +288,33 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd->add_option("--opponent-error", train.config.opponent_error,
                         "With a perfect opponent: the share of its moves played at random instead")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(ratrace::real_number(0, 1))
       ->capture_default_str();
-  train_cmd->add_option("--games", train.config.games, "Games per learner")->check(CLI::Range(1, 100000000))
+  train_cmd->add_option("--games", train.config.games, "Games per learner")
+      ->check(ratrace::whole_number(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--seed", train.config.seed, "Master seed: learner i's games derive from (seed, i)")
+      ->check(any_seed)
       ->capture_default_str();
   train_cmd->add_option("--learners", train.config.learners, "Independent learners (for intervals)")
-      ->check(CLI::Range(1, 1000000))
+      ->check(ratrace::whole_number(1, 1000000))
       ->capture_default_str();
-  train_cmd->add_option("--threads", train.config.threads, "Worker threads (default: all cores; results identical)")
-      ->check(CLI::Range(1, 1024));
+  train_cmd->add_option("--threads", train.config.threads,
+                        "Worker threads, 0 for one per core (" + std::to_string(ratrace::thread_count(0)) +
+                            " here); results are identical whatever the count")
+      ->check(ratrace::whole_number(0, 1024))
+      ->capture_default_str();
   train_cmd->add_option("--beads", train.beads, beads_help)->check(beads_check)->capture_default_str();
   train_cmd->add_option("--reinforcement", train.config.reinforcement_name, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
       ->capture_default_str();
   train_cmd->add_option("--block", train.config.block,
                         "Games per learning-curve point (default: 100, or more for long runs so that a curve has at "
-                        "most 2000 points)")->check(CLI::Range(1, 100000000))
-      ->capture_default_str();
+                        "most 2000 points)")
+      ->check(ratrace::whole_number(1, 100000000));
   train_cmd->add_option("--no-loss-window", train.config.no_loss_window,
                         "'Stopped losing' means this many games in a row without a loss")
-      ->check(CLI::Range(1, 100000000))
+      ->check(ratrace::whole_number(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--curve", train.curve, "Write the learning curve here (JSON)");
   train_cmd->add_option("--load", train.load, "Continue from these X boxes (--learners 1)")->check(CLI::ExistingFile);
@@ -273,7 +327,7 @@ int main(int argc, char** argv) {
   BoxesOptions boxes;
   auto* boxes_cmd = app.add_subcommand("boxes", "Show the boxes (fresh, or --load) as a text table or --svg");
   boxes_cmd->add_option("--load", boxes.load, "Boxes file (JSON from --save)")->check(CLI::ExistingFile);
-  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")->capture_default_str();
+  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")->check(any_seed)->capture_default_str();
   boxes_cmd->add_option("--beads", boxes.beads, beads_help)->check(beads_check)->capture_default_str();
   boxes_cmd->add_option("--player", boxes.player, "X (MENACE's 304 boxes) or O (a second learner's)")
       ->check(CLI::IsMember({"X", "O"}))
@@ -290,10 +344,10 @@ int main(int argc, char** argv) {
       if (train_cmd->parsed()) return run_train(train, train_cmd->count("--block") > 0);
       return run_boxes(boxes);
     } catch (const UsageError& e) {
-      std::fprintf(stderr, "menace: %s\n", e.what());
+      std::fprintf(stderr, "menace: error: %s\n", e.what());
       return ratrace::kExitUsage;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "menace: %s\n", e.what());
+      std::fprintf(stderr, "menace: error: %s\n", e.what());
       return ratrace::kExitFailure;
     }
   };

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -28,11 +30,12 @@ void remove_stale_temporaries(const std::string& path) {
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (!name.starts_with(prefix) || !fs::is_regular_file(it->symlink_status())) continue;
+    // ".tmp-PID", or ".tmp-PID-" and a tag that tells one process's files apart.
     const char* digits = name.data() + prefix.size();
     const char* stop = name.data() + name.size();
     pid_t pid = 0;
     const auto [parsed, error] = std::from_chars(digits, stop, pid);
-    if (error != std::errc() || parsed != stop || pid <= 0 || pid == ::getpid()) continue;
+    if (error != std::errc() || (parsed != stop && *parsed != '-') || pid <= 0 || pid == ::getpid()) continue;
     if (::kill(pid, 0) == -1 && errno == ESRCH) {
       std::error_code ignored;  // a file another run removed first is gone either way
       fs::remove(it->path(), ignored);
@@ -47,7 +50,7 @@ CurveFile::CurveFile(const std::string& path, const nlohmann::json& header) : pa
     out_.emplace(fd, "standard output");
   } else {
     remove_stale_temporaries(path);
-    temporary_ = path + ".tmp-" + std::to_string(::getpid());
+    temporary_ = path + ".tmp-" + std::to_string(::getpid()) + "-curve";
     out_.emplace(temporary_, CheckedFile::Mode::kTruncate);
   }
   std::string text = header.dump();
@@ -67,19 +70,21 @@ void CurveFile::add_block(const nlohmann::json& row) {
   first_block_ = false;
 }
 
-void CurveFile::finish(const nlohmann::json& tail) {
+void CurveFile::finish(const nlohmann::json& tail, bool replace) {
   out_->write("\n],\n");
   out_->write(tail.dump().substr(1));  // the tail's fields close the object
   out_->write("\n");
   out_->sync();
   out_.reset();
   if (temporary_.empty()) return;
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
-    const int error = errno;
-    std::remove(temporary_.c_str());
-    temporary_.clear();
-    throw std::runtime_error("cannot rename the new file to '" + path_ + "': " + std::strerror(error));
-  }
+  // The commit that never replaces without `replace` takes the whole text; the number of
+  // blocks is bounded (kMaxBlocks), so this copy is small.
+  std::ifstream in(temporary_, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in || !text) throw std::runtime_error("cannot read back '" + temporary_ + "'");
+  write_file_atomically(path_, text.str(), replace);
+  std::remove(temporary_.c_str());
   temporary_.clear();
 }
 

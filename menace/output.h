@@ -15,14 +15,16 @@
 
 namespace ratrace::menace {
 
-// Removes the temporary files of `path` ("PATH.tmp-PID", as the checked writes name them)
+// Removes the temporary files of `path` ("PATH.tmp-PID" or "PATH.tmp-PID-TAG", as the checked
+// writes name them)
 // whose process no longer exists, e.g. after a kill -9 in the middle of a save. A file of a
 // live process, or of one that cannot be asked (another user's), is left alone.
 void remove_stale_temporaries(const std::string& path);
 
 // The learning curve, block by block, so a run of any length holds none of it in memory:
 // {header fields..., "blocks": [one row per line], tail fields...}. A file is written under a
-// temporary name and appears complete at finish(); "-" streams to standard output.
+// temporary name and appears complete at finish(), never replacing an existing file unless
+// asked; "-" streams to standard output.
 class CurveFile {
  public:
   // Writes the header's fields. For "-", call it before keep_stdout_for_results(), which
@@ -34,8 +36,10 @@ class CurveFile {
   CurveFile& operator=(const CurveFile&) = delete;
 
   void add_block(const nlohmann::json& row);
-  // Writes the tail's fields after the blocks, syncs and puts the file in place.
-  void finish(const nlohmann::json& tail);
+  // Writes the tail's fields after the blocks and puts the file in place with
+  // write_file_atomically(path, text, replace): OutputTaken when another process made the file
+  // meanwhile and not `replace`.
+  void finish(const nlohmann::json& tail, bool replace);
   const std::string& path() const { return path_; }
 
  private:

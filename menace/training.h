@@ -45,6 +45,8 @@ struct TrainConfig {
 // points, so a curve's size follows its points and never the number of games.
 constexpr uint64_t kMaxDefaultBlocks = 2000;
 uint64_t default_block(uint64_t games);
+// The most points a curve may have, whatever --block asks: a curve file stays a few MB.
+constexpr uint64_t kMaxBlocks = 20000;
 // The learning-curve points of `games` games: the last block may be short.
 constexpr uint64_t block_count(uint64_t games, uint64_t block) { return games / block + (games % block != 0); }
 

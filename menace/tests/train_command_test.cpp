@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -48,8 +49,9 @@ class MenaceTrain : public ::testing::Test {
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   // Runs menace with `args`, standard output and error to files; `signal_after` > 0 sends
-  // SIGINT after that many seconds.
-  Finished menace(const std::vector<std::string>& args, double signal_after = 0) const {
+  // SIGINT after that many seconds, just after calling `before_signal`.
+  Finished menace(const std::vector<std::string>& args, double signal_after = 0,
+                  const std::function<void()>& before_signal = {}) const {
     const std::string out = file("stdout.txt"), err = file("stderr.txt");
     const auto began = std::chrono::steady_clock::now();
     const pid_t pid = ::fork();
@@ -66,6 +68,7 @@ class MenaceTrain : public ::testing::Test {
     std::chrono::steady_clock::time_point signalled;
     if (signal_after > 0) {
       std::this_thread::sleep_for(std::chrono::duration<double>(signal_after));
+      if (before_signal) before_signal();
       signalled = std::chrono::steady_clock::now();
       ::kill(pid, SIGINT);
     }
@@ -122,6 +125,56 @@ TEST_F(MenaceTrain, CurveOnStandardOutputCarriesTheDataAlone) {
   const auto j = nlohmann::json::parse(r.out);  // throws on any other text
   EXPECT_EQ(j["blocks"].size(), 3u);
   EXPECT_NE(r.err.find("stopped losing"), std::string::npos) << "the summary goes to standard error";
+}
+
+TEST_F(MenaceTrain, EveryNumericFlagRefusesJunkNamingTheFlag) {
+  const std::vector<std::pair<std::string, std::string>> flags = {
+      {"train", "--games"},  {"train", "--seed"},  {"train", "--learners"},       {"train", "--threads"},
+      {"train", "--block"},  {"train", "--no-loss-window"}, {"train", "--opponent-error"},
+      {"play", "--seed"},    {"boxes", "--seed"}};
+  for (const auto& [command, flag] : flags)
+    for (const std::string bad : {"nan", "-1", "1x", "", "0x10", "1e999", "99999999999999999999999"}) {
+      const Finished r = menace({command, "--opponent", "perfect", flag, bad});
+      EXPECT_EQ(r.exit_code, 2) << command << " " << flag << " '" << bad << "': " << r.err;
+      EXPECT_NE(r.err.find("menace: error: " + flag), std::string::npos) << r.err;
+    }
+  EXPECT_EQ(menace({"train", "--games", "0"}).exit_code, 2);
+  EXPECT_EQ(menace({"train", "--opponent", "perfect", "--opponent-error", "1.5"}).exit_code, 2);
+  const Finished r = menace({"train", "--games", "20001", "--block", "1"});
+  EXPECT_EQ(r.exit_code, 2) << "20,000 points are the most a curve may have";
+  EXPECT_NE(r.err.find("--block"), std::string::npos) << r.err;
+}
+
+TEST_F(MenaceTrain, FailedWritesExitOne) {
+  Finished r = menace({"train", "--games", "10", "--curve", "/dev/full"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("menace: error: cannot write"), std::string::npos) << r.err;
+  r = menace({"train", "--games", "10", "--save", "/dev/full"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+}
+
+TEST_F(MenaceTrain, VersionAndHelpFollowTheConventions) {
+  Finished r = menace({"--version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("menace ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("MPI"), std::string::npos) << "menace has no MPI to report";
+  for (const std::string command : {"play", "train", "boxes"}) {
+    r = menace({command, "--help"});
+    EXPECT_NE(r.out.find("--log-level"), std::string::npos) << command;
+  }
+  EXPECT_NE(menace({"train", "--help"}).out.find("UINT in [0, 1024]=0"), std::string::npos)
+      << "0: one thread per core, the default";
+}
+
+TEST_F(MenaceTrain, AnOutputMadeByAnotherProcessMeanwhileIsKept) {
+  const std::string curve = file("curve.json"), boxes = file("boxes.json");
+  const Finished r = menace({"train", "--games", "100000000", "--curve", curve, "--save", boxes}, 0.5,
+                            [&] { std::ofstream(boxes) << "another run's"; });
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(slurp(boxes), "another run's");
+  EXPECT_NE(r.err.find(file("boxes.1.json")), std::string::npos) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(slurp(file("boxes.1.json")))["format"], "menace-boxes");
+  EXPECT_TRUE(nlohmann::json::parse(slurp(curve))["interrupted"].get<bool>()) << "the other output is still made";
 }
 
 }  // namespace
