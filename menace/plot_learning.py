@@ -79,8 +79,9 @@ def plot_running_score(curves, labels, title, plt):
     fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
     for curve, label in zip(curves, labels):
         blocks = curve["blocks"]
-        x = [b["last_game"] for b in blocks]
         mean, low, high = band(blocks, "score")
+        # The score is 0 before the first game.
+        x, mean, low, high = [0] + [b["last_game"] for b in blocks], [0] + mean, [0] + low, [0] + high
         (line,) = ax.plot(x, mean, label=label)
         ax.fill_between(x, low, high, color=line.get_color(), alpha=0.25, linewidth=0)
     ax.axhline(0, color="grey", linewidth=0.8)
