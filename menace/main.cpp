@@ -27,6 +27,13 @@ using namespace ratrace::menace;
 
 using ratrace::UsageError;
 
+// Says what went wrong as "menace: error: ..."; returns the exit code: kExitUsage for the
+// user's input (UsageError), kExitFailure for the work itself.
+int report(const std::exception& e) {
+  std::fprintf(stderr, "menace: error: %s\n", e.what());
+  return dynamic_cast<const UsageError*>(&e) ? ratrace::kExitUsage : ratrace::kExitFailure;
+}
+
 Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   try {
     Matchboxes m = load_boxes(path);
@@ -117,12 +124,9 @@ int write_each(std::initializer_list<std::function<void()>> writes) {
   for (const auto& write : writes) {
     try {
       write();
-    } catch (const UsageError& e) {
-      std::fprintf(stderr, "menace: error: %s\n", e.what());
-      if (code == ratrace::kExitOk) code = ratrace::kExitUsage;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "menace: error: %s\n", e.what());
-      code = ratrace::kExitFailure;
+      const int failed = report(e);
+      if (code != ratrace::kExitFailure) code = failed;
     }
   }
   return code;
@@ -168,6 +172,7 @@ int run_train(TrainOptions& o, bool block_given) {
   const uint64_t blocks = block_count(o.config.games, o.config.block);
   const uint64_t stride = (blocks + kSummaryRows - 1) / kSummaryRows;
   std::vector<nlohmann::json> shown;  // printed after the run, clear of the progress line
+  nlohmann::json last_row;             // shown too, also when a stop cuts the run short
   uint64_t finished_blocks = 0;
   std::atomic<uint64_t> games_played{0};
   ratrace::StopOnSignal stop(
@@ -178,7 +183,8 @@ int run_train(TrainOptions& o, bool block_given) {
   hooks.on_block = [&](const nlohmann::json& row) {
     ++finished_blocks;
     if (curve) curve->add_block(row);
-    if (finished_blocks % stride == 0 || finished_blocks == blocks) shown.push_back(row);
+    if (finished_blocks % stride == 0) shown.push_back(row);
+    last_row = row;
   };
   const auto began = std::chrono::steady_clock::now();
   TrainOutcome outcome;
@@ -190,6 +196,7 @@ int run_train(TrainOptions& o, bool block_given) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, outcome.games, o.opponent, seconds);
 
+  if (!last_row.is_null() && (shown.empty() || shown.back() != last_row)) shown.push_back(last_row);
   if (shown.size() < finished_blocks)
     std::printf("(%zu of the %llu blocks of %llu games shown; --curve writes them all)\n", shown.size(),
                 static_cast<unsigned long long>(finished_blocks), static_cast<unsigned long long>(o.config.block));
@@ -343,12 +350,8 @@ int main(int argc, char** argv) {
       if (play_cmd->parsed()) return run_play(play);
       if (train_cmd->parsed()) return run_train(train, train_cmd->count("--block") > 0);
       return run_boxes(boxes);
-    } catch (const UsageError& e) {
-      std::fprintf(stderr, "menace: error: %s\n", e.what());
-      return ratrace::kExitUsage;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "menace: error: %s\n", e.what());
-      return ratrace::kExitFailure;
+      return report(e);
     }
   };
   return ratrace::with_stdout_checked(run_command());

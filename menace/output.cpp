@@ -112,7 +112,7 @@ void ProgressLine::run() {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     const double rate = done / seconds;
     char line[256];
-    int n = std::snprintf(line, sizeof line, "%s: %llu of %llu games (%.1f%%), %.2f M games/s", what_.c_str(),
+    int n = std::snprintf(line, sizeof line, "%s: %llu of %llu games over all learners (%.1f%%), %.2f M games/s", what_.c_str(),
                           static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
                           100.0 * static_cast<double>(done) / static_cast<double>(total_), rate / 1e6);
     if (rate > 0 && n > 0 && static_cast<size_t>(n) < sizeof line) {

@@ -1,4 +1,5 @@
 // `menace train` as a user runs it: the real binary, its files, memory, signals and streams.
+#include <pty.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -49,9 +50,9 @@ class MenaceTrain : public ::testing::Test {
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   // Runs menace with `args`, standard output and error to files; `signal_after` > 0 sends
-  // SIGINT after that many seconds, just after calling `before_signal`.
+  // `signal` after that many seconds, just after calling `before_signal`.
   Finished menace(const std::vector<std::string>& args, double signal_after = 0,
-                  const std::function<void()>& before_signal = {}) const {
+                  const std::function<void()>& before_signal = {}, int signal = SIGINT) const {
     const std::string out = file("stdout.txt"), err = file("stderr.txt");
     const auto began = std::chrono::steady_clock::now();
     const pid_t pid = ::fork();
@@ -70,7 +71,7 @@ class MenaceTrain : public ::testing::Test {
       std::this_thread::sleep_for(std::chrono::duration<double>(signal_after));
       if (before_signal) before_signal();
       signalled = std::chrono::steady_clock::now();
-      ::kill(pid, SIGINT);
+      ::kill(pid, signal);
     }
     int status = 0;
     rusage usage{};
@@ -119,12 +120,40 @@ TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
 }
 
+TEST_F(MenaceTrain, SigtermStopsLikeCtrlC) {
+  const std::string boxes = file("boxes.json");
+  const Finished r = menace({"train", "--games", "100000000", "--save", boxes}, 0.5, {}, SIGTERM);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_LT(r.seconds, 1.0);
+  EXPECT_NE(r.err.find("the boxes after those games in " + boxes), std::string::npos) << r.err;
+}
+
 TEST_F(MenaceTrain, CurveOnStandardOutputCarriesTheDataAlone) {
   const Finished r = menace({"train", "--games", "300", "--learners", "3", "--curve", "-"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);  // throws on any other text
   EXPECT_EQ(j["blocks"].size(), 3u);
   EXPECT_NE(r.err.find("stopped losing"), std::string::npos) << "the summary goes to standard error";
+  EXPECT_EQ(r.err.find("\033[K"), std::string::npos) << "no progress line off a terminal";
+}
+
+TEST_F(MenaceTrain, OnATerminalALiveProgressLineShows) {
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(MENACE_BINARY, MENACE_BINARY, "train", "--games", "3000000", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::string screen;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(master, buffer, sizeof buffer)) > 0;) screen.append(buffer, static_cast<size_t>(n));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << screen;
+  EXPECT_NE(screen.find("\r\033[Kmenace train: "), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" of 3000000 games over all learners"), std::string::npos) << screen;
 }
 
 TEST_F(MenaceTrain, EveryNumericFlagRefusesJunkNamingTheFlag) {
