@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <functional>
 #include <initializer_list>
-#include <limits>
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -48,6 +48,11 @@ CurveFile::CurveFile(const std::string& path, const nlohmann::json& header) : pa
     const int fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     if (fd < 0) throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
     out_.emplace(fd, "standard output");
+  } else if (const auto kind = std::filesystem::status(path).type();
+             kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::regular &&
+             kind != std::filesystem::file_type::directory) {
+    // A device or a pipe (/dev/null, a FIFO) is written in place: nothing to commit.
+    out_.emplace(path, CheckedFile::Mode::kTruncate);
   } else {
     remove_stale_temporaries(path);
     temporary_ = path + ".tmp-" + std::to_string(::getpid()) + "-curve";
@@ -59,9 +64,8 @@ CurveFile::CurveFile(const std::string& path, const nlohmann::json& header) : pa
 }
 
 CurveFile::~CurveFile() {
-  if (temporary_.empty() || !out_) return;
   out_.reset();
-  std::remove(temporary_.c_str());
+  if (!temporary_.empty()) std::remove(temporary_.c_str());
 }
 
 void CurveFile::add_block(const nlohmann::json& row) {

@@ -24,7 +24,7 @@ void remove_stale_temporaries(const std::string& path);
 // The learning curve, block by block, so a run of any length holds none of it in memory:
 // {header fields..., "blocks": [one row per line], tail fields...}. A file is written under a
 // temporary name and appears complete at finish(), never replacing an existing file unless
-// asked; "-" streams to standard output.
+// asked; "-" streams to standard output, and a device or a pipe is written in place.
 class CurveFile {
  public:
   // Writes the header's fields. For "-", call it before keep_stdout_for_results(), which
