@@ -8,7 +8,8 @@ namespace ratrace {
 const char* version();
 
 // What `PROGRAM --version` prints: "PROGRAM VERSION" first, then the git commit, build type,
-// compiler and oneTBB, then `extra_line` if given (a component only that program has).
+// compiler and oneTBB, then `extra_line` if given (a component only that program has); no
+// newline at the end (CLI11 adds one).
 std::string version_text(std::string_view program, std::string_view extra_line = {});
 
 // Whether MPI is built in, e.g. "built in (Open MPI v4.1.4)" or "not built in".

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -17,6 +18,7 @@
 
 #include "common/cli.h"
 #include "common/io.h"
+#include "common/parallel.h"
 #include "common/stats.h"
 #include "common/version.h"
 #include "morpion/game_io.h"
@@ -43,7 +45,7 @@ int cmd_decode(const std::string& text, const std::string& rules_text, const std
     std::cout << "\n";
   }
   std::cout << "\n" << ascii_picture(game.moves);
-  if (!game_out.empty()) ratrace::write_json_file(game_out, game_json(game.moves, rules));
+  if (!game_out.empty()) ratrace::write_json_file(game_out, game_json(game.moves, rules), force);
   return ratrace::kExitOk;
 }
 
@@ -59,10 +61,14 @@ Game game_from(const std::string& code, const std::string& path) {
 }
 
 
+constexpr int kMaxThreads = 1024;
+// About 30 years: a limit, not a typo's 1e300.
+constexpr double kMaxSeconds = 1e9;
+
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
   uint64_t seed = 1;
-  int threads = 1;
+  int threads = 0;   // 0: one per core
   int searches = 0;  // 0: as many as threads
   double seconds = 0;
   double cpu_seconds = 0;
@@ -73,14 +79,17 @@ struct RunFlags {
 };
 
 void add_run_flags(CLI::App* cmd, RunFlags& f) {
-  cmd->add_option("--seed", f.seed, "Master seed: search i uses the stream (seed, i)")->capture_default_str();
-  cmd->add_option("--threads", f.threads, "oneTBB threads")->check(CLI::Range(1, 256))->capture_default_str();
-  cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--seed", f.seed, "Master seed: search i uses the stream (seed, i)")
+      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+  cmd->add_option("--threads", f.threads, "oneTBB threads (default 0: one per core)")
+      ->check(ratrace::whole_number(0, kMaxThreads))->capture_default_str();
+  cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")
+      ->check(ratrace::whole_number(1, 100000));
   cmd->add_option("--seconds", f.seconds, "Stop each search after this many seconds of its own run (0: no limit)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(ratrace::real_number(0, kMaxSeconds))->capture_default_str();
   cmd->add_option("--cpu-seconds", f.cpu_seconds,
                   "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(ratrace::real_number(0, kMaxSeconds))->capture_default_str();
   cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
   cmd->add_flag("--force", f.force, "Replace an existing --json file");
   cmd->add_option("--rules", f.rules, "5T or 5D")->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
@@ -91,7 +100,8 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
 int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::json settings,
                    const std::function<SearchResult(int, const SearchLimits&, const ImprovementCallback&)>& search) {
   const Rules rules = parse_rules(flags.rules);
-  const int count = flags.searches > 0 ? flags.searches : flags.threads;
+  const int threads = ratrace::thread_count(flags.threads);
+  const int count = flags.searches > 0 ? flags.searches : threads;
   ratrace::check_output_path(flags.json, flags.force);
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
@@ -126,7 +136,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   });
   std::vector<SearchResult> results;
   try {
-    results = run_searches(count, flags.threads, [&](int s) {
+    results = run_searches(count, threads, [&](int s) {
       SearchLimits limits = {};
       limits.seconds = flags.seconds;
       limits.cpu_seconds = flags.cpu_seconds;
@@ -170,7 +180,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                           {"version", ratrace::version()},
                           {"rules", rules_name(rules)},
                           {"master_seed", flags.seed},
-                          {"threads", flags.threads},
+                          {"threads", threads},
                           {"searches", count},
                           {"seconds_limit", flags.seconds},
                           {"cpu_seconds_limit", flags.cpu_seconds},
@@ -182,8 +192,8 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                           {"best", game_json(best.best, rules)},
                           {"runs", runs}};
     out["best"]["search"] = best.search;
-    ratrace::write_json_file(flags.json, out);
-    spdlog::info("wrote {}", flags.json);
+    ratrace::write_json_file(flags.json, out, flags.force);
+    if (flags.json != "-") spdlog::info("wrote {}", flags.json);
   }
   return stop.stopped() ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
@@ -244,8 +254,8 @@ int cmd_bench(int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Morpion Solitaire 5T: the DNA local search, NRPA and the layer code"};
-  app.set_version_flag("--version", ratrace::build_description());
+  CLI::App app{"Morpion Solitaire 5T: the DNA local search, NRPA and the layer code", "morpion"};
+  app.set_version_flag("--version", ratrace::version_text("morpion"));
   app.require_subcommand(1);
   std::string log_level = "info";
   ratrace::add_log_level_option(app, log_level);
@@ -274,32 +284,40 @@ int main(int argc, char** argv) {
   auto* search = app.add_subcommand("search", "MORPION.md's DNA local search, independent searches on oneTBB");
   add_run_flags(search, search_flags);
   search->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
-      ->capture_default_str();
-  search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")->check(CLI::Range(1, 1000))->capture_default_str();
+      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+  search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")
+      ->check(ratrace::whole_number(1, 1000))->capture_default_str();
 
   RunFlags nrpa_flags;
   NrpaOptions nrpa_options;
   auto* nrpa = app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
   add_run_flags(nrpa, nrpa_flags);
-  nrpa->add_option("--level", nrpa_options.level, "Nesting level L")->check(CLI::Range(1, 6))->capture_default_str();
+  nrpa->add_option("--level", nrpa_options.level, "Nesting level L")->check(ratrace::whole_number(1, 6))->capture_default_str();
   nrpa->add_option("--iterations", nrpa_options.iterations, "N: level L-1 runs per level-L run")
-      ->check(CLI::Range(1, 100000))->capture_default_str();
-  nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")->check(CLI::PositiveNumber)->capture_default_str();
-  nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")->capture_default_str();
+      ->check(ratrace::whole_number(1, 100000))->capture_default_str();
+  nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")
+      ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))->capture_default_str();
+  nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")
+      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
 
   int bench_threads = 1;
   auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
-  bench->add_option("--threads", bench_threads, "Threads for the search part")->check(CLI::Range(1, 256))->capture_default_str();
+  bench->add_option("--threads", bench_threads, "Threads for the search part")
+      ->check(ratrace::whole_number(1, kMaxThreads))->capture_default_str();
 
   if (int rc = ratrace::parse_command_line(app, argc, argv); rc >= 0) return ratrace::with_stdout_checked(rc);
   ratrace::setup_logging("morpion", log_level);
+  // A result written to standard output travels alone there: the rest goes to standard error.
+  for (const std::string* result : {&game_out, &svg_out, &search_flags.json, &nrpa_flags.json})
+    if (*result == "-") ratrace::keep_stdout_for_results();
   const auto run_command = [&]() -> int {
     try {
       if (*decode) return cmd_decode(code, rules_text, game_out, force);
       if (*encode) return cmd_encode(game_path);
       if (*svg) {
+        ratrace::check_distinct_files({{"--game", game_path}, {"--output", svg_out}});
         ratrace::check_output_path(svg_out, force);
-        ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers));
+        ratrace::write_file_atomically(svg_out, svg_picture(game_from(code, game_path), numbers), force);
         return ratrace::kExitOk;
       }
       if (*search) {
