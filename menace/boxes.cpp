@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -138,9 +140,23 @@ nlohmann::json boxes_to_json(const Matchboxes& m) {
           {"boxes", boxes}};
 }
 
+namespace {
+
+// The first key of `object` not in `known`, or "".
+std::string unknown_key(const nlohmann::json& object, std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : object.items())
+    if (std::find(known.begin(), known.end(), key) == known.end()) return key;
+  return {};
+}
+
+}  // namespace
+
 Matchboxes boxes_from_json(const nlohmann::json& j) {
   auto bad = [](const std::string& why) { return std::invalid_argument("not a MENACE boxes file: " + why); };
   if (!j.is_object() || j.value("format", "") != "menace-boxes") throw bad("\"format\" is not \"menace-boxes\"");
+  // A misspelt key would otherwise be dropped without a word.
+  if (const auto key = unknown_key(j, {"format", "version", "player", "games_played", "boxes"}); !key.empty())
+    throw bad("unknown key \"" + key + "\"");
   if (j.value("version", 0) != 1) throw bad("\"version\" is not 1");
   const std::string player = j.value("player", "");
   if (player != "X" && player != "O") throw bad("\"player\" is not \"X\" or \"O\"");
@@ -148,6 +164,9 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
   m.catalogue = &catalogue(player == "X" ? Mark::kX : Mark::kO);
   if (!j.contains("games_played") || !j["games_played"].is_number_unsigned()) throw bad("\"games_played\" missing");
   m.games_played = j["games_played"].get<uint64_t>();
+  if (m.games_played > kMaxGamesPlayed)
+    throw bad("\"games_played\" is " + std::to_string(m.games_played) + ", more than the most boxes may count (2^53 = " +
+              std::to_string(kMaxGamesPlayed) + ")");
   const auto& boxes = j.value("boxes", nlohmann::json::array());
   if (!boxes.is_array() || boxes.size() != m.catalogue->size())
     throw bad("expected " + std::to_string(m.catalogue->size()) + " boxes");
@@ -157,6 +176,8 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
     const auto& box = boxes[i];
     if (!box.is_object() || box.value("picture", "") != to_string(m.catalogue->pictures[i]))
       throw bad(where + "picture is not " + to_string(m.catalogue->pictures[i]));
+    if (const auto key = unknown_key(box, {"box", "stage", "picture", "beads"}); !key.empty())
+      throw bad(where + "unknown key \"" + key + "\"");
     const auto& beads = box.value("beads", nlohmann::json());
     if (!beads.is_array() || beads.size() != 9) throw bad(where + "\"beads\" is not 9 counts");
     for (int c = 0; c < 9; ++c) {
@@ -166,7 +187,10 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
       if (m.beads[i][c] > 0 && m.catalogue->pictures[i][c] != Mark::kEmpty)
         throw bad(where + "beads on occupied cell " + std::to_string(c));
     }
-    if (m.total(i) == 0) throw bad(where + "no beads (a box is refilled when it empties)");
+    uint64_t total = 0;  // summed wide: nine counts may pass what one count holds
+    for (uint32_t c : m.beads[i]) total += c;
+    if (total == 0) throw bad(where + "no beads (a box is refilled when it empties)");
+    if (total > 0xffffffffULL) throw bad(where + "more than 4294967295 beads in all");
   }
   return m;
 }

@@ -46,6 +46,10 @@ StartBeads start_beads_from_string(const std::string& s);
 std::vector<int> distinct_empty_cells(const Board& picture);
 std::string to_string(StartBeads s);
 
+// The most games a set of boxes may count: 2^53, the largest count a JSON number holds exactly
+// in most readers (doubles), and far beyond any run.
+constexpr uint64_t kMaxGamesPlayed = uint64_t{1} << 53;
+
 // Beads per picture cell of every box of one player, and how many games they have learnt from.
 struct Matchboxes {
   const Catalogue* catalogue = nullptr;
@@ -61,8 +65,9 @@ Matchboxes fresh_boxes(Mark player, StartBeads start, uint64_t key);
 // {"format": "menace-boxes", "version": 1, "player": "X", "games_played": n,
 //  "boxes": [{"box": 0, "stage": 0, "picture": ".........", "beads": [9 counts]}, ...]}
 nlohmann::json boxes_to_json(const Matchboxes& m);
-// Checks everything (format, player, one entry per box in catalogue order, beads only on
-// empty cells, no empty box); throws std::invalid_argument saying what is wrong.
+// Checks everything (format, player, games_played at most kMaxGamesPlayed, one entry per box
+// in catalogue order, beads only on empty cells, no empty box, no key it does not know);
+// throws std::invalid_argument saying what is wrong.
 Matchboxes boxes_from_json(const nlohmann::json& j);
 Matchboxes load_boxes(const std::string& path);  // reads and checks; throws std::runtime_error
 

@@ -52,24 +52,42 @@ std::optional<int> parse_move(const std::string& text) {
 
 std::string cell_name(int cell) { return {kLetters[cell / 3], kLetters[cell % 3]}; }
 
-std::string interactive_help() {
+std::string interactive_help(bool show_boxes) {
   return "MENACE, Donald Michie's matchbox learner, plays X and moves first; you play O.\n"
          "First type the number of games. Then type each move as two letters, the row then the column:\n"
          "  row:    L = top,  M = middle, R = bottom\n"
          "  column: L = left, M = middle, R = right\n"
          "e.g. LL is the top-left corner, MM the centre, RL the bottom-left corner, LR the top-right.\n"
-         "After each game every box is shown: its picture, with the bead count of each empty cell.\n"
+         + std::string(show_boxes ? "After each game every box is shown: its picture, with the bead count of each empty "
+                                    "cell.\n"
+                                  : "After each game one line says what the game changed in the boxes (--show-boxes "
+                                    "shows them all).\n") +
          "End of input (Ctrl-D) stops the program; a game cut short is not learnt from.\n";
 }
 
+std::string boxes_change(const Matchboxes& before, const Matchboxes& after) {
+  size_t changed = 0;
+  uint64_t added = 0, removed = 0;
+  for (size_t box = 0; box < after.beads.size(); ++box) {
+    changed += before.beads[box] != after.beads[box];
+    for (int c = 0; c < 9; ++c) {
+      const uint32_t was = before.beads[box][c], now = after.beads[box][c];
+      (now > was ? added : removed) += now > was ? now - was : was - now;
+    }
+  }
+  return "MENACE's boxes after " + std::to_string(after.games_played) + " games: " + std::to_string(changed) + " of " +
+         std::to_string(after.beads.size()) + " changed, " + std::to_string(added) + " beads added, " +
+         std::to_string(removed) + " taken out\n";
+}
+
 void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint64_t learner, bool echo,
-                      const std::function<void(const Matchboxes&)>& after_game) {
+                      bool show_boxes, const std::function<void(const Matchboxes&)>& after_game) {
   auto read = [&]() {
     auto line = read_line(in);
     if (line && echo) out << *line << "\n";
     return line;
   };
-  out << interactive_help() << "\n";
+  out << interactive_help(show_boxes) << "\n";
   long games = 0;
   for (;;) {
     out << "Number of games: " << std::flush;
@@ -89,6 +107,7 @@ void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint
     out << "new game\n";
     out << "(game " << game << " of " << games << "; MENACE has learnt from " << menace.boxes().games_played
         << " games)\n";
+    const Matchboxes before = menace.boxes();
     Rng rng(game_key(learner, menace.boxes().games_played));
     Board board{};
     while (!finished(board)) {
@@ -122,7 +141,7 @@ void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint
     (w == Mark::kX ? wins : w == Mark::kO ? losses : draws) += 1;
     out << (w == Mark::kX ? "MENACE wins." : w == Mark::kO ? "You win." : "A draw.") << "\n";
     menace.game_over(w);
-    out << boxes_table(menace.boxes());
+    out << (show_boxes ? boxes_table(menace.boxes()) : boxes_change(before, menace.boxes()));
     after_game(menace.boxes());
   }
   out << "All " << games << " games played: MENACE won " << wins << ", drew " << draws << ", lost " << losses

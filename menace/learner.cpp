@@ -1,6 +1,8 @@
 #include "menace/learner.h"
 
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace ratrace::menace {
 
@@ -54,9 +56,16 @@ int Learner::move(const Board& b, Rng& rng) {
 }
 
 void Learner::game_over(Mark winner) {
+  if (boxes_.games_played >= kMaxGamesPlayed)
+    throw std::overflow_error("the boxes have learnt from " + std::to_string(boxes_.games_played) +
+                              " games, the most they may count");
   const bool won = winner == mark();
   if (winner == Mark::kEmpty || won) {
     const uint32_t back = 1 + (won ? reinforcement_.win_bonus : reinforcement_.draw_bonus);
+    // A box's total must stay a 32-bit count (the draw picks below it); checked before any change.
+    for (const UsedBead& u : used_)
+      if (boxes_.total(u.box) > std::numeric_limits<uint32_t>::max() - back)
+        throw std::overflow_error("box " + std::to_string(u.box) + " would hold more beads than it can count");
     for (const UsedBead& u : used_) boxes_.beads[u.box][u.picture_cell] += back;
   }
   used_.clear();

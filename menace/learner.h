@@ -31,6 +31,8 @@ class Learner final : public Player {
   // board. With a single empty cell there is no box: the forced move is played.
   int move(const Board& b, Rng& rng) override;
   // Win: every drawn bead back plus win_bonus more; draw: back plus draw_bonus; loss: kept out.
+  // Throws std::overflow_error, the boxes unchanged, when games_played is at kMaxGamesPlayed or
+  // a box would hold more beads than a count holds.
   void game_over(Mark winner) override;
 
   const Matchboxes& boxes() const { return boxes_; }

@@ -4,7 +4,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
+#include <initializer_list>
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -12,8 +15,10 @@
 
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
+#include "ratrace/common/parallel.h"
 #include "ratrace/common/version.h"
 #include "menace/interactive.h"
+#include "menace/output.h"
 #include "menace/training.h"
 
 namespace {
@@ -21,6 +26,13 @@ namespace {
 using namespace ratrace::menace;
 
 using ratrace::UsageError;
+
+// Says what went wrong as "menace: error: ..."; returns the exit code: kExitUsage for the
+// user's input (UsageError), kExitFailure for the work itself.
+int report(const std::exception& e) {
+  std::fprintf(stderr, "menace: error: %s\n", e.what());
+  return dynamic_cast<const UsageError*>(&e) ? ratrace::kExitUsage : ratrace::kExitFailure;
+}
 
 Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   try {
@@ -34,10 +46,17 @@ Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   }
 }
 
+// Also clears what an earlier save of the same file left when it was killed mid-write.
+// Without `replace` an existing file is kept (the result goes beside it, with exit code 2).
+void save_boxes(const std::string& path, const Matchboxes& boxes, bool replace) {
+  remove_stale_temporaries(path);
+  ratrace::write_json_file(path, boxes_to_json(boxes), replace);
+}
+
 struct PlayOptions {
   uint64_t seed = 1;
   std::string beads = "random", reinforcement = "challenge", load, save;
-  bool force = false;
+  bool force = false, show_boxes = false;
 };
 
 int run_play(const PlayOptions& o) {
@@ -46,9 +65,13 @@ int run_play(const PlayOptions& o) {
   Learner menace(o.load.empty() ? fresh_learner_boxes(learner, Mark::kX, start_beads_from_string(o.beads))
                                 : load_or_usage_error(o.load, Mark::kX),
                  reinforcement_from_string(o.reinforcement));
-  play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), [&](const Matchboxes& boxes) {
-    if (!o.save.empty()) ratrace::write_json_file(o.save, boxes_to_json(boxes));
-  });
+  bool saved = false;  // after the first save the file is this session's own
+  play_interactive(std::cin, std::cout, menace, learner, !::isatty(STDIN_FILENO), o.show_boxes,
+                   [&](const Matchboxes& boxes) {
+                     if (o.save.empty()) return;
+                     save_boxes(o.save, boxes, o.force || saved);
+                     saved = true;
+                   });
   return ratrace::kExitOk;
 }
 
@@ -58,24 +81,27 @@ struct TrainOptions {
   bool force = false;
 };
 
-void print_summary(const nlohmann::json& curve) {
-  const auto& blocks = curve["blocks"];
-  auto share = [](const nlohmann::json& s) {
-    char text[64];
-    if (s["ci95"][0].is_null()) std::snprintf(text, sizeof text, "%.3f", s["mean"].get<double>());
-    else
-      std::snprintf(text, sizeof text, "%.3f [%.3f, %.3f]", s["mean"].get<double>(), s["ci95"][0].get<double>(),
-                    s["ci95"][1].get<double>());
-    return std::string(text);
-  };
-  std::printf("%-13s  %-22s  %-22s  %-22s\n", "games", "win [95% CI]", "draw [95% CI]", "loss [95% CI]");
-  for (const auto& b : blocks) {
-    const std::string games = std::to_string(b["first_game"].get<uint64_t>()) + "-" +
-                              std::to_string(b["last_game"].get<uint64_t>());
-    std::printf("%-13s  %-22s  %-22s  %-22s\n", games.c_str(), share(b["win"]).c_str(), share(b["draw"]).c_str(),
-                share(b["loss"]).c_str());
-  }
-  const auto& stop = curve["stops_losing"];
+std::string share_text(const nlohmann::json& s) {
+  char text[64];
+  if (s["ci95"][0].is_null()) std::snprintf(text, sizeof text, "%.3f", s["mean"].get<double>());
+  else
+    std::snprintf(text, sizeof text, "%.3f [%.3f, %.3f]", s["mean"].get<double>(), s["ci95"][0].get<double>(),
+                  s["ci95"][1].get<double>());
+  return text;
+}
+
+// The summary on standard output: at most about kSummaryRows block lines (every block of a
+// short run; evenly spread ones and the last of a long one), then "stopped losing".
+constexpr uint64_t kSummaryRows = 20;
+
+void print_row(const nlohmann::json& b) {
+  const std::string games =
+      std::to_string(b["first_game"].get<uint64_t>()) + "-" + std::to_string(b["last_game"].get<uint64_t>());
+  std::printf("%-13s  %-22s  %-22s  %-22s\n", games.c_str(), share_text(b["win"]).c_str(),
+              share_text(b["draw"]).c_str(), share_text(b["loss"]).c_str());
+}
+
+void print_stops_losing(const nlohmann::json& stop) {
   std::printf("stopped losing (%llu games in a row without a loss): %llu of %llu learners",
               static_cast<unsigned long long>(stop["window"].get<uint64_t>()),
               static_cast<unsigned long long>(stop["reached"].get<uint64_t>()),
@@ -90,9 +116,31 @@ void print_summary(const nlohmann::json& curve) {
   std::printf("\n");
 }
 
-int run_train(TrainOptions& o) {
+// Makes every write even when one fails, so one lost file never costs the others; each failure
+// is reported. The exit code of the worst: a failed write (kExitFailure) before a file another
+// process took meanwhile (OutputTaken, kExitUsage).
+int write_each(std::initializer_list<std::function<void()>> writes) {
+  int code = ratrace::kExitOk;
+  for (const auto& write : writes) {
+    try {
+      write();
+    } catch (const std::exception& e) {
+      const int failed = report(e);
+      if (code != ratrace::kExitFailure) code = failed;
+    }
+  }
+  return code;
+}
+
+int run_train(TrainOptions& o, bool block_given) {
   o.config.opponent = opponent_from_string(o.opponent);
   o.config.start = start_beads_from_string(o.beads);
+  if (!block_given) o.config.block = default_block(o.config.games);
+  if (block_count(o.config.games, o.config.block) > kMaxBlocks)
+    throw UsageError("--block: " + std::to_string(o.config.block) + " games per point make " +
+                     std::to_string(block_count(o.config.games, o.config.block)) + " points of --games " +
+                     std::to_string(o.config.games) + "; at most " + std::to_string(kMaxBlocks) +
+                     " (leave --block out for a size that fits)");
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
@@ -104,21 +152,80 @@ int run_train(TrainOptions& o) {
   ratrace::check_output_path(o.save, o.force);
   ratrace::check_output_path(o.save_opponent, o.force);
   ratrace::check_output_path(o.curve, o.force);
+  // Each output its own file; a --load file may be saved over (continuing), but only by its own side.
+  ratrace::check_distinct_files({{"--save", o.save}, {"--save-opponent", o.save_opponent}, {"--curve", o.curve}});
+  ratrace::check_distinct_files({{"--load", o.load}, {"--save-opponent", o.save_opponent}, {"--curve", o.curve}});
+  ratrace::check_distinct_files({{"--load-opponent", o.load_opponent}, {"--save", o.save}, {"--curve", o.curve}});
   std::optional<Matchboxes> start, opponent_start;
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
+  for (const auto* boxes : {start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr})
+    if (boxes && o.config.games > kMaxGamesPlayed - boxes->games_played)
+      throw UsageError("--games: the loaded boxes have learnt from " + std::to_string(boxes->games_played) +
+                       " games; " + std::to_string(o.config.games) + " more would pass the most they may count (2^53)");
 
+  std::optional<CurveFile> curve;
+  if (!o.curve.empty()) curve.emplace(o.curve, curve_header(o.config, start ? start->games_played : 0));
+  // With the curve on standard output, the summary and everything else go to standard error.
+  if (o.curve == "-") ratrace::keep_stdout_for_results();
+
+  const uint64_t blocks = block_count(o.config.games, o.config.block);
+  const uint64_t stride = (blocks + kSummaryRows - 1) / kSummaryRows;
+  std::vector<nlohmann::json> shown;  // printed after the run, clear of the progress line
+  nlohmann::json last_row;             // shown too, also when a stop cuts the run short
+  uint64_t finished_blocks = 0;
+  std::atomic<uint64_t> games_played{0};
+  ratrace::StopOnSignal stop(
+      "\nmenace: stopping; keeping the blocks every learner finished (press Ctrl-C again to quit at once)\n");
+  TrainHooks hooks;
+  hooks.stop = stop.flag();
+  hooks.games_played = &games_played;
+  hooks.on_block = [&](const nlohmann::json& row) {
+    ++finished_blocks;
+    if (curve) curve->add_block(row);
+    if (finished_blocks % stride == 0) shown.push_back(row);
+    last_row = row;
+  };
   const auto began = std::chrono::steady_clock::now();
-  const auto runs = ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr);
+  TrainOutcome outcome;
+  {
+    ProgressLine progress("menace train", o.config.games * static_cast<uint64_t>(o.config.learners), games_played);
+    outcome = ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr,
+                                     hooks);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, o.config.games, o.opponent, seconds);
+  spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, outcome.games, o.opponent, seconds);
 
-  const nlohmann::json curve = learning_curve(o.config, runs);
-  if (!o.save.empty()) ratrace::write_json_file(o.save, boxes_to_json(runs[0].boxes));
-  if (!o.save_opponent.empty()) ratrace::write_json_file(o.save_opponent, boxes_to_json(*runs[0].opponent_boxes));
-  if (!o.curve.empty()) ratrace::write_json_file(o.curve, curve);
-  print_summary(curve);
-  return ratrace::kExitOk;
+  if (!last_row.is_null() && (shown.empty() || shown.back() != last_row)) shown.push_back(last_row);
+  if (shown.size() < finished_blocks)
+    std::printf("(%zu of the %llu blocks of %llu games shown; --curve writes them all)\n", shown.size(),
+                static_cast<unsigned long long>(finished_blocks), static_cast<unsigned long long>(o.config.block));
+  std::printf("%-13s  %-22s  %-22s  %-22s\n", "games", "win [95% CI]", "draw [95% CI]", "loss [95% CI]");
+  for (const auto& row : shown) print_row(row);
+  const nlohmann::json stop_losing = stops_losing(o.config.no_loss_window, outcome.no_loss);
+  print_stops_losing(stop_losing);
+  const int written = write_each({
+      [&] {
+        if (curve)
+          curve->finish({{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}},
+                        o.force);
+      },
+      [&] {
+        if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0], o.force);
+      },
+      [&] {
+        if (!o.save_opponent.empty()) save_boxes(o.save_opponent, *outcome.opponent_boxes[0], o.force);
+      },
+  });
+  if (written != ratrace::kExitOk) return written;
+  if (!outcome.stopped) return ratrace::kExitOk;
+  std::string kept;
+  if (curve && o.curve != "-") kept += ", the curve of its " + std::to_string(finished_blocks) + " blocks in " + o.curve;
+  if (!o.save.empty()) kept += ", the boxes after those games in " + o.save;
+  if (!o.save_opponent.empty()) kept += ", the O boxes in " + o.save_opponent;
+  spdlog::warn("interrupted after {} of {} games per learner; kept the summary above{}", outcome.games,
+               o.config.games, kept);
+  return ratrace::kExitInterrupted;
 }
 
 struct BoxesOptions {
@@ -129,12 +236,14 @@ struct BoxesOptions {
 
 int run_boxes(const BoxesOptions& o) {
   ratrace::check_output_path(o.svg, o.force);
+  ratrace::check_distinct_files({{"--load", o.load}, {"--svg", o.svg}});
   const Mark player = o.player == "O" ? Mark::kO : Mark::kX;
   const Matchboxes boxes = o.load.empty()
                                ? fresh_learner_boxes(learner_key(o.seed, 0), player, start_beads_from_string(o.beads))
                                : load_or_usage_error(o.load, player);
   if (!o.svg.empty()) {
-    ratrace::write_file_atomically(o.svg, boxes_svg(boxes));
+    remove_stale_temporaries(o.svg);
+    ratrace::write_file_atomically(o.svg, boxes_svg(boxes), o.force);
     return ratrace::kExitOk;
   }
   const auto& cat = *boxes.catalogue;
@@ -149,7 +258,7 @@ int run_boxes(const BoxesOptions& o) {
 int main(int argc, char** argv) {
   CLI::App app{"menace: Donald Michie's matchbox learner for noughts and crosses (MENACE plays X and moves first)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", ratrace::build_description());
+  app.set_version_flag("--version", ratrace::version_text("menace"));
   std::string log_level = "info";
   ratrace::add_log_level_option(app, log_level);
   const auto beads_check = CLI::IsMember({"random", "michie", "michie-distinct"});
@@ -163,7 +272,10 @@ int main(int argc, char** argv) {
   auto* play_cmd = app.add_subcommand(
       "play", "Play O against MENACE: type the number of games, then each move as two letters, row then column "
               "(L/M/R; row L = top, R = bottom; column L = left, R = right). Works from a pipe.");
-  play_cmd->add_option("--seed", play.seed, "Seed of MENACE's bead draws and random start beads")->capture_default_str();
+  const auto any_seed = ratrace::whole_number(0, std::numeric_limits<uint64_t>::max());
+  play_cmd->add_option("--seed", play.seed, "Seed of MENACE's bead draws and random start beads")
+      ->check(any_seed)
+      ->capture_default_str();
   play_cmd->add_option("--beads", play.beads, beads_help)->check(beads_check)->capture_default_str();
   play_cmd->add_option("--reinforcement", play.reinforcement, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
@@ -171,6 +283,8 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--load", play.load, "Start from these boxes (JSON from --save)")->check(CLI::ExistingFile);
   play_cmd->add_option("--save", play.save, "Save the boxes here after every finished game (JSON)");
   play_cmd->add_flag("--force", play.force, "Overwrite the --save file if it exists");
+  play_cmd->add_flag("--show-boxes", play.show_boxes,
+                     "After each game print all 304 boxes (default: one line on what the game changed)");
 
   TrainOptions train;
   auto* train_cmd = app.add_subcommand("train", "MENACE against an opponent for many games; learning curve as JSON");
@@ -181,26 +295,33 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd->add_option("--opponent-error", train.config.opponent_error,
                         "With a perfect opponent: the share of its moves played at random instead")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(ratrace::real_number(0, 1))
       ->capture_default_str();
-  train_cmd->add_option("--games", train.config.games, "Games per learner")->check(CLI::Range(1, 100000000))
+  train_cmd->add_option("--games", train.config.games, "Games per learner")
+      ->check(ratrace::whole_number(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--seed", train.config.seed, "Master seed: learner i's games derive from (seed, i)")
+      ->check(any_seed)
       ->capture_default_str();
   train_cmd->add_option("--learners", train.config.learners, "Independent learners (for intervals)")
-      ->check(CLI::Range(1, 1000000))
+      ->check(ratrace::whole_number(1, 1000000))
       ->capture_default_str();
-  train_cmd->add_option("--threads", train.config.threads, "Worker threads (default: all cores; results identical)")
-      ->check(CLI::Range(1, 1024));
+  train_cmd->add_option("--threads", train.config.threads,
+                        "Worker threads, 0 for one per core (" + std::to_string(ratrace::thread_count(0)) +
+                            " here); results are identical whatever the count")
+      ->check(ratrace::whole_number(0, 1024))
+      ->capture_default_str();
   train_cmd->add_option("--beads", train.beads, beads_help)->check(beads_check)->capture_default_str();
   train_cmd->add_option("--reinforcement", train.config.reinforcement_name, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
       ->capture_default_str();
-  train_cmd->add_option("--block", train.config.block, "Games per learning-curve point")->check(CLI::Range(1, 100000000))
-      ->capture_default_str();
+  train_cmd->add_option("--block", train.config.block,
+                        "Games per learning-curve point (default: 100, or more for long runs so that a curve has at "
+                        "most 2000 points)")
+      ->check(ratrace::whole_number(1, 100000000));
   train_cmd->add_option("--no-loss-window", train.config.no_loss_window,
                         "'Stopped losing' means this many games in a row without a loss")
-      ->check(CLI::Range(1, 100000000))
+      ->check(ratrace::whole_number(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--curve", train.curve, "Write the learning curve here (JSON)");
   train_cmd->add_option("--load", train.load, "Continue from these X boxes (--learners 1)")->check(CLI::ExistingFile);
@@ -213,7 +334,7 @@ int main(int argc, char** argv) {
   BoxesOptions boxes;
   auto* boxes_cmd = app.add_subcommand("boxes", "Show the boxes (fresh, or --load) as a text table or --svg");
   boxes_cmd->add_option("--load", boxes.load, "Boxes file (JSON from --save)")->check(CLI::ExistingFile);
-  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")->capture_default_str();
+  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")->check(any_seed)->capture_default_str();
   boxes_cmd->add_option("--beads", boxes.beads, beads_help)->check(beads_check)->capture_default_str();
   boxes_cmd->add_option("--player", boxes.player, "X (MENACE's 304 boxes) or O (a second learner's)")
       ->check(CLI::IsMember({"X", "O"}))
@@ -227,14 +348,10 @@ int main(int argc, char** argv) {
   const auto run_command = [&]() -> int {
     try {
       if (play_cmd->parsed()) return run_play(play);
-      if (train_cmd->parsed()) return run_train(train);
+      if (train_cmd->parsed()) return run_train(train, train_cmd->count("--block") > 0);
       return run_boxes(boxes);
-    } catch (const UsageError& e) {
-      std::fprintf(stderr, "menace: %s\n", e.what());
-      return ratrace::kExitUsage;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "menace: %s\n", e.what());
-      return ratrace::kExitFailure;
+      return report(e);
     }
   };
   return ratrace::with_stdout_checked(run_command());

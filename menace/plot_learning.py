@@ -3,7 +3,8 @@
 
 Default: three panels (win, draw, loss share per block of games), one line per curve file,
 each the mean over learners with its 95% band. With --running-score: Michie's running score
-(draw +1, win +3, loss -1) after every game instead, mean and 95% band.
+(draw +1, win +3, loss -1) at the end of every block instead, mean and 95% band (use
+'menace train --block 1' for a point after every game).
 
 Writes OUT.png and OUT.svg (a .png/.svg ending on OUT is dropped). Needs matplotlib
 (Debian: apt-get install python3-matplotlib).
@@ -33,6 +34,10 @@ def load(path):
         fail(f"cannot read {path}: {e}")
     if curve.get("format") != "menace-learning-curve":
         fail(f"{path} is not a 'menace train --curve' file")
+    if curve.get("version") != 2:
+        fail(f"{path} is a version {curve.get('version')} curve; this script reads version 2 (run 'menace train' again)")
+    if not curve["blocks"]:
+        fail(f"{path} holds no finished block")
     return curve
 
 
@@ -42,8 +47,8 @@ def default_label(curve):
 
 
 def band(points, key):
-    mean = [p[key]["mean"] if key else p["mean"] for p in points]
-    ci = [p[key]["ci95"] if key else p["ci95"] for p in points]
+    mean = [p[key]["mean"] for p in points]
+    ci = [p[key]["ci95"] for p in points]
     low = [c[0] if c[0] is not None else m for c, m in zip(ci, mean)]
     high = [c[1] if c[1] is not None else m for c, m in zip(ci, mean)]
     return mean, low, high
@@ -73,9 +78,10 @@ def plot_shares(curves, labels, title, plt):
 def plot_running_score(curves, labels, title, plt):
     fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
     for curve, label in zip(curves, labels):
-        points = curve["running_score"]["after_game"]
-        x = list(range(1, len(points) + 1))
-        mean, low, high = band(points, None)
+        blocks = curve["blocks"]
+        mean, low, high = band(blocks, "score")
+        # The score is 0 before the first game.
+        x, mean, low, high = [0] + [b["last_game"] for b in blocks], [0] + mean, [0] + low, [0] + high
         (line,) = ax.plot(x, mean, label=label)
         ax.fill_between(x, low, high, color=line.get_color(), alpha=0.25, linewidth=0)
     ax.axhline(0, color="grey", linewidth=0.8)

@@ -74,96 +74,185 @@ std::string to_string(OpponentKind k) {
   }
 }
 
-LearnerRun train_learner(const TrainConfig& config, int index, const Matchboxes* start,
-                         const Matchboxes* opponent_start) {
-  const uint64_t key = learner_key(config.seed, index);
-  const Reinforcement reinforcement = reinforcement_from_string(config.reinforcement_name);
-  Learner menace(start ? *start : fresh_learner_boxes(key, Mark::kX, config.start), reinforcement);
-  std::unique_ptr<Player> opponent;
-  Learner* opponent_learner = nullptr;
+uint64_t default_block(uint64_t games) {
+  for (uint64_t decade = 100;; decade *= 10)
+    for (uint64_t step : {1, 2, 5})
+      if (const uint64_t block = decade * step; block_count(games, block) <= kMaxDefaultBlocks) return block;
+}
+
+void NoLossTracker::add(int result) {
+  ++games;
+  if (reached) {
+    lost_again = lost_again || result < 0;
+  } else if (result < 0) {
+    last_loss = games;
+  } else if (games - last_loss >= window) {
+    reached = last_loss;
+  }
+}
+
+nlohmann::json curve_row(uint64_t first_game, uint64_t last_game, const std::vector<std::array<uint64_t, 3>>& counts,
+                         const std::vector<int64_t>& scores) {
+  const double n = static_cast<double>(last_game - first_game + 1);
+  std::vector<double> shares[3];
+  for (const auto& c : counts)
+    for (int k = 0; k < 3; ++k) shares[k].push_back(static_cast<double>(c[k]) / n);
+  return {{"first_game", first_game},
+          {"last_game", last_game},
+          {"win", mean_with_interval(shares[0], 0, 1)},
+          {"draw", mean_with_interval(shares[1], 0, 1)},
+          {"loss", mean_with_interval(shares[2], 0, 1)},
+          {"score", mean_with_interval(std::vector<double>(scores.begin(), scores.end()))}};
+}
+
+namespace {
+
+// Everything one learner carries from block to block.
+struct LearnerState {
+  uint64_t key = 0;
+  Learner menace;
+  std::optional<Learner> opponent;  // kMenace
+  NoLossTracker no_loss;
+  int64_t score = 0;                // Michie's running score
+};
+
+// Learners meet after every round of whole blocks: at least kRoundGames games each, so short
+// blocks do not cost a parallel launch apiece, and at most kRoundTallies tallies over all
+// learners, so the round's memory stays small whatever the number of learners.
+constexpr uint64_t kRoundGames = 16384;
+constexpr uint64_t kRoundTallies = uint64_t{1} << 20;
+// Progress is published every kProgressGames games, not every game, to keep the shared
+// counter off the hot path.
+constexpr uint64_t kProgressGames = 4096;
+
+std::unique_ptr<Player> fixed_opponent(const TrainConfig& config) {
   switch (config.opponent) {
-    case OpponentKind::kRandom: opponent = std::make_unique<RandomPlayer>(Mark::kO); break;
-    case OpponentKind::kPerfect: opponent = std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error); break;
-    case OpponentKind::kPerfectFixed:
-      opponent = std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error, true);
-      break;
-    case OpponentKind::kMenace: {
-      auto learner = std::make_unique<Learner>(
-          opponent_start ? *opponent_start : fresh_learner_boxes(key, Mark::kO, config.start),
-          reinforcement);
-      opponent_learner = learner.get();
-      opponent = std::move(learner);
-      break;
-    }
+    case OpponentKind::kRandom: return std::make_unique<RandomPlayer>(Mark::kO);
+    case OpponentKind::kPerfect: return std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error);
+    case OpponentKind::kPerfectFixed: return std::make_unique<PerfectPlayer>(Mark::kO, config.opponent_error, true);
+    default: return nullptr;
   }
-  LearnerRun run;
-  run.results.reserve(config.games);
-  const uint64_t games_before = menace.boxes().games_played;
-  for (uint64_t g = 0; g < config.games; ++g) {
-    Rng rng(game_key(key, games_before + g));
-    const Mark w = play_game(menace, *opponent, rng);
-    run.results.push_back(w == Mark::kX ? 1 : w == Mark::kO ? -1 : 0);
-  }
-  run.boxes = menace.boxes();
-  if (opponent_learner) run.opponent_boxes = opponent_learner->boxes();
-  return run;
 }
 
-std::vector<LearnerRun> train(const TrainConfig& config, const Matchboxes* start, const Matchboxes* opponent_start) {
+}  // namespace
+
+TrainOutcome train(const TrainConfig& config, const Matchboxes* start, const Matchboxes* opponent_start,
+                   const TrainHooks& hooks) {
   if (config.learners < 1) throw std::invalid_argument("at least one learner is needed");
-  std::vector<LearnerRun> runs(static_cast<size_t>(config.learners));
-  ratrace::run_indexed(runs.size(), config.threads, "learner", [&](size_t i) {
-    runs[i] = train_learner(config, static_cast<int>(i), start, opponent_start);
-  });
-  return runs;
-}
-
-std::optional<uint64_t> games_until_no_loss(const std::vector<int8_t>& results, uint64_t window) {
-  uint64_t last_loss = 0;  // game number (1-based) of the latest loss; 0: none yet
-  for (uint64_t g = 1; g <= results.size(); ++g) {
-    if (results[g - 1] < 0) last_loss = g;
-    else if (g - last_loss >= window) return last_loss;
+  if (config.block < 1) throw std::invalid_argument("a block holds at least one game");
+  const size_t learners = static_cast<size_t>(config.learners);
+  const Reinforcement reinforcement = reinforcement_from_string(config.reinforcement_name);
+  std::vector<LearnerState> states;
+  states.reserve(learners);
+  for (size_t i = 0; i < learners; ++i) {
+    const uint64_t key = learner_key(config.seed, static_cast<int>(i));
+    std::optional<Learner> opponent;
+    if (config.opponent == OpponentKind::kMenace)
+      opponent.emplace(opponent_start ? *opponent_start : fresh_learner_boxes(key, Mark::kO, config.start),
+                       reinforcement);
+    NoLossTracker no_loss;
+    no_loss.window = config.no_loss_window;
+    states.push_back({key, Learner(start ? *start : fresh_learner_boxes(key, Mark::kX, config.start), reinforcement),
+                      std::move(opponent), no_loss, 0});
   }
-  return std::nullopt;
-}
-
-nlohmann::json learning_curve(const TrainConfig& config, const std::vector<LearnerRun>& runs) {
-  nlohmann::json blocks = nlohmann::json::array();
-  const uint64_t games = runs.front().results.size();
-  for (uint64_t first = 0; first < games; first += config.block) {
-    const uint64_t last = std::min(games, first + config.block);
-    std::vector<double> wins, draws, losses;
-    for (const auto& run : runs) {
-      double w = 0, d = 0, l = 0;
-      for (uint64_t g = first; g < last; ++g) (run.results[g] > 0 ? w : run.results[g] == 0 ? d : l) += 1;
-      const double n = static_cast<double>(last - first);
-      wins.push_back(w / n);
-      draws.push_back(d / n);
-      losses.push_back(l / n);
+  const uint64_t blocks_per_round =
+      std::max<uint64_t>(1, std::min(block_count(kRoundGames, config.block), kRoundTallies / learners));
+  // A round plays on copies: when a stop cuts it short, `states` still holds the end of the
+  // last whole round, so the boxes kept match the blocks kept.
+  std::vector<LearnerState> next = states;
+  std::vector<std::array<uint64_t, 3>> counts;  // [block of the round][learner]: wins, draws, losses
+  std::vector<int64_t> scores;                  // [block of the round][learner]: score after it
+  uint64_t done = 0;
+  bool stopped = false;
+  while (done < config.games) {
+    const uint64_t round = std::min(config.games - done, blocks_per_round * config.block);
+    const uint64_t blocks = block_count(round, config.block);
+    counts.assign(blocks * learners, {});
+    scores.assign(blocks * learners, 0);
+    std::atomic<bool> cut{false};
+    ratrace::run_indexed(learners, config.threads, "learner", [&](size_t i) {
+      LearnerState s = states[i];
+      const auto fixed = fixed_opponent(config);
+      Player& opponent = s.opponent ? static_cast<Player&>(*s.opponent) : *fixed;
+      uint64_t unpublished = 0;
+      for (uint64_t g = 0; g < round; ++g) {
+        if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) {
+          cut = true;
+          return;
+        }
+        Rng rng(game_key(s.key, s.menace.boxes().games_played));
+        const Mark w = play_game(s.menace, opponent, rng);
+        const int result = w == Mark::kX ? 1 : w == Mark::kO ? -1 : 0;
+        const size_t at = (g / config.block) * learners + i;
+        ++counts[at][result > 0 ? 0 : result == 0 ? 1 : 2];
+        s.score += result > 0 ? 3 : result == 0 ? 1 : -1;
+        scores[at] = s.score;
+        s.no_loss.add(result);
+        if (hooks.games_played && ++unpublished == kProgressGames) {
+          hooks.games_played->fetch_add(unpublished, std::memory_order_relaxed);
+          unpublished = 0;
+        }
+      }
+      if (hooks.games_played) hooks.games_played->fetch_add(unpublished, std::memory_order_relaxed);
+      next[i] = std::move(s);
+    });
+    if (cut) {
+      stopped = true;
+      break;
     }
-    blocks.push_back({{"first_game", first + 1},
-                      {"last_game", last},
-                      {"win", mean_with_interval(wins, 0, 1)},
-                      {"draw", mean_with_interval(draws, 0, 1)},
-                      {"loss", mean_with_interval(losses, 0, 1)}});
+    states.swap(next);
+    for (uint64_t b = 0; b < blocks; ++b) {
+      const uint64_t first = done + b * config.block + 1, last = std::min(done + round, first + config.block - 1);
+      const auto begin = static_cast<ptrdiff_t>(b * learners), end = begin + static_cast<ptrdiff_t>(learners);
+      const nlohmann::json row = curve_row(first, last, {counts.begin() + begin, counts.begin() + end},
+                                           {scores.begin() + begin, scores.begin() + end});
+      if (hooks.on_block) hooks.on_block(row);
+    }
+    done += round;
   }
-  // Games until each learner stops losing, and how they spread.
+  TrainOutcome outcome;
+  outcome.games = done;
+  outcome.stopped = stopped;
+  for (auto& s : states) {
+    outcome.boxes.push_back(s.menace.boxes());
+    outcome.opponent_boxes.push_back(s.opponent ? std::optional<Matchboxes>(s.opponent->boxes()) : std::nullopt);
+    outcome.no_loss.push_back(s.no_loss);
+  }
+  return outcome;
+}
+
+nlohmann::json curve_header(const TrainConfig& config, uint64_t games_played_before) {
+  return {{"format", "menace-learning-curve"},
+          {"version", 2},
+          {"ratrace_version", ratrace::version()},
+          {"config",
+           {{"seed", config.seed},
+            {"games", config.games},
+            {"learners", config.learners},
+            {"opponent", to_string(config.opponent)},
+            {"opponent_error", config.opponent_error},
+            {"beads", to_string(config.start)},
+            {"reinforcement", config.reinforcement_name},
+            {"block", config.block},
+            {"no_loss_window", config.no_loss_window},
+            {"games_played_before", games_played_before}}},
+          {"score", "Michie's running score (draw +1, win +3, loss -1, Michie 1963) after each block's last game"}};
+}
+
+nlohmann::json stops_losing(uint64_t window, const std::vector<NoLossTracker>& learners) {
   nlohmann::json per_learner = nlohmann::json::array();
   std::vector<double> reached;
   size_t lost_again = 0;
-  for (const auto& run : runs) {
-    const auto g = games_until_no_loss(run.results, config.no_loss_window);
-    per_learner.push_back(g ? nlohmann::json(*g) : nlohmann::json(nullptr));
-    if (!g) continue;
-    reached.push_back(static_cast<double>(*g));
-    lost_again += std::any_of(run.results.begin() + static_cast<ptrdiff_t>(*g + config.no_loss_window),
-                              run.results.end(), [](int8_t r) { return r < 0; });
+  for (const auto& t : learners) {
+    per_learner.push_back(t.reached ? nlohmann::json(*t.reached) : nlohmann::json(nullptr));
+    if (!t.reached) continue;
+    reached.push_back(static_cast<double>(*t.reached));
+    lost_again += t.lost_again;
   }
-  nlohmann::json stop = {{"definition", "game number of the last loss before the first " +
-                                            std::to_string(config.no_loss_window) +
+  nlohmann::json stop = {{"definition", "game number of the last loss before the first " + std::to_string(window) +
                                             " games in a row without a loss (0: never lost); null: not reached"},
-                         {"window", config.no_loss_window},
-                         {"learners", runs.size()},
+                         {"window", window},
+                         {"learners", learners.size()},
                          {"reached", reached.size()},
                          {"lost_again_later", lost_again},
                          {"per_learner", per_learner}};
@@ -175,29 +264,7 @@ nlohmann::json learning_curve(const TrainConfig& config, const std::vector<Learn
     stop["min"] = *std::min_element(reached.begin(), reached.end());
     stop["max"] = *std::max_element(reached.begin(), reached.end());
   }
-  // Michie's running score (draw +1, win +3, loss -1) after every game, mean over learners.
-  nlohmann::json score = nlohmann::json::array();
-  std::vector<double> totals(runs.size(), 0.0);
-  for (uint64_t g = 0; g < games; ++g) {
-    for (size_t i = 0; i < runs.size(); ++i) totals[i] += runs[i].results[g] > 0 ? 3 : runs[i].results[g] == 0 ? 1 : -1;
-    score.push_back(mean_with_interval(totals));
-  }
-  return {{"format", "menace-learning-curve"},
-          {"version", 1},
-          {"ratrace_version", ratrace::version()},
-          {"config",
-           {{"seed", config.seed},
-            {"games", games},
-            {"learners", runs.size()},
-            {"opponent", to_string(config.opponent)},
-            {"opponent_error", config.opponent_error},
-            {"beads", to_string(config.start)},
-            {"reinforcement", config.reinforcement_name},
-            {"block", config.block},
-            {"games_played_before", runs.front().boxes.games_played - games}}},
-          {"blocks", blocks},
-          {"stops_losing", stop},
-          {"running_score", {{"scoring", "draw +1, win +3, loss -1 (Michie 1963)"}, {"after_game", score}}}};
+  return stop;
 }
 
 }  // namespace ratrace::menace

@@ -140,6 +140,36 @@ TEST(MenaceBoxes, JsonRoundTripAndBadFilesRejected) {
   EXPECT_THROW(boxes_from_json(bad), std::invalid_argument);
 }
 
+// The message of the std::invalid_argument that boxes_from_json(j) throws; "" if it accepts j.
+std::string refusal(const nlohmann::json& j) {
+  try {
+    boxes_from_json(j);
+    return "";
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+}
+
+TEST(MenaceBoxes, UnknownKeysAreRefusedByName) {
+  const nlohmann::json j = boxes_to_json(fresh_boxes(Mark::kX, StartBeads::kRandom, 3));
+  nlohmann::json bad = j;
+  bad["games_playd"] = 5;
+  EXPECT_NE(refusal(bad).find("unknown key \"games_playd\""), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["boxes"][7]["bead"] = {1};
+  EXPECT_NE(refusal(bad).find("box 7: unknown key \"bead\""), std::string::npos) << refusal(bad);
+}
+
+TEST(MenaceBoxes, GamesPlayedBeyondTwoToThe53AreRefused) {
+  Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kRandom, 3);
+  m.games_played = kMaxGamesPlayed;
+  EXPECT_EQ(refusal(boxes_to_json(m)), "");
+  for (uint64_t absurd : {kMaxGamesPlayed + 1, ~uint64_t{0}}) {
+    m.games_played = absurd;
+    EXPECT_NE(refusal(boxes_to_json(m)).find("\"games_played\" is " + std::to_string(absurd)), std::string::npos);
+  }
+}
+
 TEST(MenaceBoxes, TableShowsEveryBox) {
   const std::string table = boxes_table(fresh_boxes(Mark::kX, StartBeads::kMichie, 1));
   EXPECT_NE(table.find("#0 s0"), std::string::npos);

@@ -1,4 +1,6 @@
 // The learning rule on hand-made games, and the minimax opponent.
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include "menace/learner.h"
@@ -141,6 +143,24 @@ TEST(MenaceLearningRule, BeadsAreDrawnInProportionToTheirCounts) {
     menace.game_over(Mark::kEmpty);  // puts the bead back
   }
   EXPECT_NEAR(corner / double(kDraws), 0.75, 0.03);  // about 4.4 standard errors
+}
+
+TEST(MenaceLearningRule, CountsNeverWrapAround) {
+  Matchboxes m = scripted_boxes(kXWins.x, kXWins.o, 2);
+  m.games_played = kMaxGamesPlayed;
+  Learner full(m);
+  ScriptedPlayer o(Mark::kO, kXWins.o);
+  Rng rng(1);
+  EXPECT_THROW(play_game(full, o, rng), std::overflow_error);
+  EXPECT_EQ(full.boxes().games_played, kMaxGamesPlayed);
+
+  m.games_played = 0;
+  const auto [box, bead] = used_boxes(kXWins, m)[0];
+  m.beads[box][bead] = std::numeric_limits<uint32_t>::max();
+  Learner heavy(m);
+  ScriptedPlayer o2(Mark::kO, kXWins.o);
+  EXPECT_THROW(play_game(heavy, o2, rng), std::overflow_error) << "a win would add beads past 2^32 - 1";
+  EXPECT_EQ(heavy.boxes().games_played, 0u);
 }
 
 TEST(MenaceMinimax, TheEmptyBoardIsADraw) { EXPECT_EQ(minimax_value(Board{}, Mark::kX), 0); }
