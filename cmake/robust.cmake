@@ -20,3 +20,9 @@ endif()
 add_test(NAME kill9_resume
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/kill9_check.py $<TARGET_FILE:ratrace> --trials 20)
 set_tests_properties(kill9_resume PROPERTIES TIMEOUT 600)
+
+# A result file is a function of (config, player, seed, boards): the same bytes at 1, 2 and 4
+# threads once timings are taken out.
+add_test(NAME result_file_same_for_any_thread_count
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/result_identity_test.py $<TARGET_FILE:ratrace>)
+set_tests_properties(result_file_same_for_any_thread_count PROPERTIES TIMEOUT 300)
