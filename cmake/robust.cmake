@@ -26,3 +26,7 @@ set_tests_properties(kill9_resume PROPERTIES TIMEOUT 600)
 add_test(NAME result_file_same_for_any_thread_count
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/result_identity_test.py $<TARGET_FILE:ratrace>)
 set_tests_properties(result_file_same_for_any_thread_count PROPERTIES TIMEOUT 300)
+# Ctrl-C on a run of a million boards exits within 3 s.
+add_test(NAME interrupt_latency
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/interrupt_latency_test.py $<TARGET_FILE:ratrace>)
+set_tests_properties(interrupt_latency PROPERTIES TIMEOUT 120)
