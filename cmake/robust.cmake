@@ -30,3 +30,7 @@ set_tests_properties(result_file_same_for_any_thread_count PROPERTIES TIMEOUT 30
 add_test(NAME interrupt_latency
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/interrupt_latency_test.py $<TARGET_FILE:ratrace>)
 set_tests_properties(interrupt_latency PROPERTIES TIMEOUT 120)
+# --plot and render on a full disk (a small tmpfs; skipped where mounting is not allowed).
+add_test(NAME full_disk_pictures
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/full_disk_pictures_test.sh $<TARGET_FILE:ratrace>)
+set_tests_properties(full_disk_pictures PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
