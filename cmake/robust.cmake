@@ -20,3 +20,17 @@ endif()
 add_test(NAME kill9_resume
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/kill9_check.py $<TARGET_FILE:ratrace> --trials 20)
 set_tests_properties(kill9_resume PROPERTIES TIMEOUT 600)
+
+# A result file is a function of (config, player, seed, boards): the same bytes at 1, 2 and 4
+# threads once timings are taken out.
+add_test(NAME result_file_same_for_any_thread_count
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/result_identity_test.py $<TARGET_FILE:ratrace>)
+set_tests_properties(result_file_same_for_any_thread_count PROPERTIES TIMEOUT 300)
+# Ctrl-C on a run of a million boards exits within 3 s.
+add_test(NAME interrupt_latency
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/interrupt_latency_test.py $<TARGET_FILE:ratrace>)
+set_tests_properties(interrupt_latency PROPERTIES TIMEOUT 120)
+# --plot and render on a full disk (a small tmpfs; skipped where mounting is not allowed).
+add_test(NAME full_disk_pictures
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/full_disk_pictures_test.sh $<TARGET_FILE:ratrace>)
+set_tests_properties(full_disk_pictures PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)

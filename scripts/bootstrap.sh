@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ratrace builds with, only those missing; quiet when all are there.
 set -euo pipefail
-packages=(cmake g++ make libtbb-dev nlohmann-json3-dev libspdlog-dev libgtest-dev libcli11-dev
+packages=(cmake g++ make libtbb-dev nlohmann-json3-dev libspdlog-dev libgtest-dev libcli11-dev libxxhash-dev
           libbenchmark-dev libboost-math-dev libopenmpi-dev openmpi-bin python3 python3-matplotlib
           python3-jsonschema chromium librsvg2-bin clang libclang-rt-dev pybind11-dev python3-pybind11
           python3-tqdm libxxhash-dev)

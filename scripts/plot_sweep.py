@@ -153,8 +153,8 @@ def main():
     except (OSError, json.JSONDecodeError) as error:
         print(f"plot_sweep.py: cannot read {args.sweep_json}: {error}", file=sys.stderr)
         return 2
-    if sweep.get("command") != "sweep" or sweep.get("format") != 2:
-        print(f"plot_sweep.py: {args.sweep_json} is not from 'ratrace sweep --json' (result format 2)",
+    if sweep.get("command") != "sweep" or sweep.get("format") not in (2, 3):
+        print(f"plot_sweep.py: {args.sweep_json} is not from 'ratrace sweep --json' (result format 2 or 3)",
               file=sys.stderr)
         return 2
     plot(sweep, output_stem(args.out), plt)

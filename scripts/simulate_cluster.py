@@ -23,7 +23,8 @@ def per_player_seconds(path):
             times[player] = [b["seconds"] for b in boards if b.get("seconds") is not None]
     else:  # a flat "boards" array of records naming their entrant
         for b in data["boards"]:
-            times.setdefault(b.get("player") or b["entrant"], []).append(b["seconds"])
+            # Format 3 keeps the wall time in "timing", format 2 in the record itself.
+            times.setdefault(b.get("player") or b["entrant"], []).append((b.get("timing") or b)["seconds"])
     return times
 
 

@@ -1,12 +1,16 @@
 // Journals: an interrupted run resumed from its journal ends with the same results as an
-// uninterrupted one; a torn last line is dropped and that game redone.
+// uninterrupted one; a torn last line is dropped and that game redone; a line changed after
+// it was written, or one the run cannot have, is refused with its number.
 #include "ratrace/runs/journal.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <xxhash.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "tests/engine_test_util.h"
 
@@ -57,6 +61,44 @@ class JournalTest : public ::testing::Test {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   }
 
+  // A finished journal of three games: its lines, header first.
+  std::vector<std::string> finished_lines(const std::string& path) const {
+    {
+      Journal journal = Journal::create(path, header());
+      play(journal, {{0, 0}, {1, 0}, {0, 1}});
+    }
+    return lines(path);
+  }
+
+  // `j` as a journal line with a correct checksum, made here from the format's description
+  // (XXH64, seed 0, of the JSON text without the field), not with the reader's own code.
+  static std::string checksummed(const nlohmann::json& j) {
+    const std::string text = j.dump();
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
+    return text.substr(0, text.size() - 1) + ",\"xxh64\":\"" + hex + "\"}";
+  }
+
+  // The line's JSON without its checksum.
+  static nlohmann::json content(const std::string& line) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    j.erase("xxh64");
+    return j;
+  }
+
+  // The message parse_journal refuses `all` (lines) with; fails the test if it accepts them.
+  static std::string refusal(const std::vector<std::string>& all) {
+    std::string text;
+    for (const auto& line : all) text += line + "\n";
+    try {
+      parse_journal(text);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "accepted:\n" << text;
+    return "";
+  }
+
   std::filesystem::path dir_;
 };
 
@@ -102,7 +144,8 @@ TEST_F(JournalTest, ResumedRunEqualsUninterruptedRun) {
   for (size_t e = 0; e < 2; ++e)
     for (int b = 0; b < 5; ++b) {
       ASSERT_TRUE(resumed.results()[e][b].has_value());
-      expect_same_board(*whole.results()[e][b], *resumed.results()[e][b], true,
+      // Player calls are not journalled (they depend on the thread count): the resumed half has none.
+      expect_same_board(*whole.results()[e][b], *resumed.results()[e][b], false,
                         "entrant " + std::to_string(e) + " board " + std::to_string(b));
     }
   EXPECT_EQ(scores_of(whole.results()[1]), scores_of(resumed.results()[1]));
@@ -113,7 +156,7 @@ TEST_F(JournalTest, ResumedRunEqualsUninterruptedRun) {
   for (size_t e = 0; e < 2; ++e)
     for (int b = 0; b < 5; ++b) {
       ASSERT_TRUE(reread.results[e][b].has_value());
-      expect_same_board(*resumed.results()[e][b], *reread.results[e][b], true, "reread");
+      expect_same_board(*resumed.results()[e][b], *reread.results[e][b], false, "reread");
       EXPECT_EQ(resumed.results()[e][b]->seconds, reread.results[e][b]->seconds);
     }
 }
@@ -173,6 +216,121 @@ TEST_F(JournalTest, NotAJournalIsAnError) {
   std::ofstream(path) << "{\"hello\": 1}\n";
   EXPECT_THROW(Journal::resume(path), std::invalid_argument);
   EXPECT_THROW(Journal::resume((dir_ / "absent.jsonl").string()), std::invalid_argument);
+}
+
+TEST_F(JournalTest, EveryLineEndsInItsChecksum) {
+  const auto all = finished_lines((dir_ / "sum.jsonl").string());
+  ASSERT_EQ(all.size(), 4u);
+  for (const auto& line : all) EXPECT_EQ(line, checksummed(content(line)));
+  EXPECT_EQ(content(all[0])["ratrace_journal"], kJournalFormat);
+  // Timing apart from the record, which holds only what the game decides.
+  const nlohmann::json game = content(all[1]);
+  EXPECT_TRUE(game["timing"].contains("seconds"));
+  EXPECT_FALSE(game["board"].contains("seconds"));
+  EXPECT_FALSE(game["board"].contains("player_calls"));
+}
+
+TEST_F(JournalTest, HeaderMustHoldTheWholeConfig) {
+  auto all = finished_lines((dir_ / "config.jsonl").string());
+  const nlohmann::json original = content(all[0]);
+  // Each edit keeps a correct checksum and the game lines valid: only the key check refuses.
+  auto refused_header = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json h = original;
+    edit(h);
+    auto changed = all;
+    changed[0] = checksummed(h);
+    return refusal(changed);
+  };
+  // Without it, the default 10000 turns would silently replace the run's 250.
+  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][1]["config"].erase("turns"); })
+                .find("line 1: entrant 1: config: missing key 'turns'"),
+            std::string::npos);
+  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][0]["config"]["turnz"] = 250; })
+                .find("line 1: entrant 0: config: unknown key 'turnz'"),
+            std::string::npos);
+  EXPECT_NE(refused_header([](nlohmann::json& h) { h["note"] = "hello"; }).find("line 1: header: unknown key 'note'"),
+            std::string::npos);
+  EXPECT_NE(refused_header([](nlohmann::json& h) { h.erase("extra"); }).find("line 1: header: missing key 'extra'"),
+            std::string::npos);
+  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][0].erase("label"); })
+                .find("line 1: entrant 0: entrant: missing key 'label'"),
+            std::string::npos);
+}
+
+TEST_F(JournalTest, OtherJournalFormatIsRefusedNamingBoth) {
+  auto all = finished_lines((dir_ / "old.jsonl").string());
+  // Format 1: no checksums, timings inside the record.
+  for (auto& line : all) line = content(line).dump();
+  nlohmann::json h = content(all[0]);
+  h["ratrace_journal"] = 1;
+  all[0] = h.dump();
+  const std::string old = refusal(all);
+  EXPECT_NE(old.find("line 1: journal format 1; this ratrace reads 2"), std::string::npos) << old;
+  h["ratrace_journal"] = 99;
+  all[0] = checksummed(h);
+  EXPECT_NE(refusal(all).find("journal format 99; this ratrace reads 2"), std::string::npos);
+}
+
+TEST_F(JournalTest, ChangedLineIsRefusedByItsChecksum) {
+  auto all = finished_lines((dir_ / "changed.jsonl").string());
+  // A score a thousand times larger is still a game the run could have: only the checksum
+  // tells it was changed.
+  const nlohmann::json game = content(all[2]);
+  const std::string score = "\"score\":" + game["board"]["score"].dump();
+  ASSERT_NE(all[2].find(score), std::string::npos);
+  auto changed = all;
+  changed[2].replace(changed[2].find(score), score.size(), score + "000");
+  EXPECT_NE(refusal(changed).find("line 3: checksum mismatch"), std::string::npos);
+  changed = all;
+  changed[0].replace(changed[0].find("\"xxh64\""), 1, " \"");  // the header is checked too
+  EXPECT_NE(refusal(changed).find("line 1: "), std::string::npos);
+  changed = all;
+  changed[3] = content(changed[3]).dump();
+  EXPECT_NE(refusal(changed).find("line 4: no checksum"), std::string::npos);
+}
+
+TEST_F(JournalTest, GameFieldsMustAgreeWithEachOther) {
+  const auto all = finished_lines((dir_ / "fields.jsonl").string());
+  auto with_board = [&](const std::function<void(nlohmann::json&)>& edit) {
+    auto changed = all;
+    nlohmann::json game = content(all[1]);
+    edit(game["board"]);
+    changed[1] = checksummed(game);  // a correct checksum: the fields alone must refuse it
+    return refusal(changed);
+  };
+  EXPECT_NE(with_board([](nlohmann::json& b) {
+              b["score"] = 7;
+              b["moves"] = 0;
+            }).find("line 2: board 0: a score of 7 without a move"),
+            std::string::npos);
+  EXPECT_NE(with_board([](nlohmann::json& b) { b["fault"] = "invented"; }).find("line 2: board 0: the fault 'invented'"),
+            std::string::npos);
+  // The engine's own shape, but a faulted game has no score or moves.
+  const nlohmann::json board = content(all[1])["board"];
+  const std::string fault = "illegal move (3, 0) [player ForwardRandom, board 0, board seed " + board["seed"].dump() +
+                            ", turn " + board["turns"].dump() + ", specimen #12]";
+  EXPECT_NE(with_board([&](nlohmann::json& b) {
+              b["fault"] = fault;
+              b["score"] = 2;
+            }).find("a faulted game records no score"),
+            std::string::npos);
+  EXPECT_NE(with_board([&](nlohmann::json& b) { b["fault"] = "x [player Other, board 0, board seed 1, turn 0, specimen #1]"; })
+                .find("is not one this game can have"),
+            std::string::npos);
+  EXPECT_NE(with_board([](nlohmann::json& b) { b["player_calls"] = 5; }).find("line 2: board: unknown key 'player_calls'"),
+            std::string::npos);
+  EXPECT_NE(with_board([](nlohmann::json& b) { b.erase("peak_genomes"); }).find("line 2: board: missing key 'peak_genomes'"),
+            std::string::npos);
+  // What the engine writes for a fault is accepted.
+  auto faulted = all;
+  nlohmann::json game = content(all[1]);
+  for (const char* zero : {"moves", "peak_population", "peak_genomes"}) game["board"][zero] = 0;
+  game["board"]["score"] = 1;
+  game["board"]["fault"] = fault;
+  faulted[1] = checksummed(game);
+  std::string text;
+  for (const auto& line : faulted) text += line + "\n";
+  EXPECT_EQ(parse_journal(text).results[0][0]->fault, fault);
 }
 
 }  // namespace

@@ -59,9 +59,12 @@ int run_render(const RenderCommandOptions& options) {
   write_file_atomically(svg_file, svg);
   spdlog::info("wrote {}", svg_file);
   if (ext == ".png") {
-    if (run_process({"rsvg-convert", "--format", "png", "--output", options.out_file, svg_file}) != 0)
-      throw std::runtime_error("rsvg-convert failed or is missing (Debian: apt-get install librsvg2-bin); the SVG is " +
-                               svg_file);
+    try {
+      convert_svg_to_png(svg_file, options.out_file);
+    } catch (...) {
+      std::filesystem::remove(svg_file);  // half of what was asked would block the next run
+      throw;
+    }
     spdlog::info("wrote {}", options.out_file);
   }
   return 0;

@@ -13,6 +13,8 @@ uint64_t board_seed(uint64_t master_seed, int index) {
 
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
                 BoardResult& result, const std::atomic<size_t>* games_waiting, GameObserver* observer) {
+  // A stopped run drops its unfinished games: one not started yet is not worth its track.
+  if (options.stop && options.stop->load(std::memory_order_relaxed)) return false;
   const auto start = std::chrono::steady_clock::now();
   result = BoardResult{};
   result.index = board;

@@ -16,35 +16,12 @@
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
+#include <xxhash.h>
 
 namespace ratrace {
 
-void to_json(nlohmann::json& j, const BoardResult& r) {
-  j = {{"index", r.index},
-       {"seed", r.seed},
-       {"score", r.score},
-       {"turns", r.turns},
-       {"peak_population", r.peak_population},
-       {"moves", r.moves},
-       {"player_calls", r.player_calls},
-       {"peak_genomes", r.peak_genomes},
-       {"seconds", r.seconds},
-       {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
-}
-
-void to_json(nlohmann::json& j, const Entrant& e) {
-  j = {{"label", e.label}, {"player", e.player}, {"config", e.config}};
-}
-
-void from_json(const nlohmann::json& j, Entrant& e) {
-  e.label = j.at("label").get<std::string>();
-  e.player = j.at("player").get<std::string>();
-  e.config = Config{};
-  from_json(j.at("config"), e.config);
-  e.config.validate();
-}
-
 namespace {
+
 // A field of a game record as an integer in [0, most]; throws naming it otherwise (a
 // plain get<> would wrap a negative or too large number).
 uint64_t counted_field(const nlohmann::json& j, const char* name, uint64_t most) {
@@ -53,9 +30,16 @@ uint64_t counted_field(const nlohmann::json& j, const char* name, uint64_t most)
     throw std::invalid_argument(std::string("'") + name + "' must be an integer in [0, " + std::to_string(most) + "]");
   return v.get<uint64_t>();
 }
-}  // namespace
 
-void from_json(const nlohmann::json& j, BoardResult& r) {
+double seconds_field(const nlohmann::json& j) {
+  const auto& v = j.at("seconds");
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+    throw std::invalid_argument("'seconds' must be a number of at least 0");
+  return v.get<double>();
+}
+
+// The fields of game_record().
+void read_record(const nlohmann::json& j, BoardResult& r) {
   if (!j.is_object()) throw std::invalid_argument("a game record is an object");
   constexpr uint64_t kAny = UINT64_MAX;
   r.index = static_cast<int>(counted_field(j, "index", INT32_MAX));
@@ -64,21 +48,90 @@ void from_json(const nlohmann::json& j, BoardResult& r) {
   r.turns = static_cast<int>(counted_field(j, "turns", INT32_MAX));
   r.peak_population = counted_field(j, "peak_population", kAny);
   r.moves = counted_field(j, "moves", kAny);
-  r.player_calls = j.contains("player_calls") ? counted_field(j, "player_calls", kAny) : 0;
-  r.peak_genomes = j.contains("peak_genomes") ? counted_field(j, "peak_genomes", kAny) : 0;
-  if (!j.at("seconds").is_number()) throw std::invalid_argument("'seconds' must be a number");
-  r.seconds = j.at("seconds").get<double>();
+  r.peak_genomes = counted_field(j, "peak_genomes", kAny);
   const auto& fault = j.at("fault");
   if (!fault.is_null() && !fault.is_string()) throw std::invalid_argument("'fault' must be null or text");
   r.fault = fault.is_null() ? "" : fault.get<std::string>();
+}
+
+// Throws unless `j` is an object with exactly `keys`, naming the first missing or unknown one.
+void require_keys(const nlohmann::json& j, const std::vector<std::string>& keys, const std::string& what) {
+  if (!j.is_object()) throw std::invalid_argument(what + " must be an object");
+  for (const auto& key : keys)
+    if (!j.contains(key)) throw std::invalid_argument(what + ": missing key '" + key + "'");
+  for (const auto& item : j.items())
+    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
+      throw std::invalid_argument(what + ": unknown key '" + abbreviated(item.key(), 60) + "'");
+}
+
+const std::vector<std::string> kHeaderKeys{"ratrace_journal", "command", "master_seed", "boards", "entrants", "extra"};
+const std::vector<std::string> kEntrantKeys{"label", "player", "config"};
+const std::vector<std::string> kGameLineKeys{"entrant", "board", "timing"};
+const std::vector<std::string> kRecordKeys{"index", "seed",         "score", "turns", "peak_population",
+                                           "moves", "peak_genomes", "fault"};
+const std::vector<std::string> kTimingKeys{"seconds"};
+
+}  // namespace
+
+nlohmann::json game_record(const BoardResult& r) {
+  return {{"index", r.index},
+          {"seed", r.seed},
+          {"score", r.score},
+          {"turns", r.turns},
+          {"peak_population", r.peak_population},
+          {"moves", r.moves},
+          {"peak_genomes", r.peak_genomes},
+          {"fault", r.fault.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.fault)}};
+}
+
+nlohmann::json game_timing(const BoardResult& r) { return {{"seconds", r.seconds}}; }
+
+void to_json(nlohmann::json& j, const BoardResult& r) {
+  j = game_record(r);
+  j["player_calls"] = r.player_calls;
+  j["seconds"] = r.seconds;
+}
+
+void from_json(const nlohmann::json& j, BoardResult& r) {
+  read_record(j, r);
+  r.player_calls = counted_field(j, "player_calls", UINT64_MAX);
+  r.seconds = seconds_field(j);
+}
+
+void to_json(nlohmann::json& j, const Entrant& e) {
+  j = {{"label", e.label}, {"player", e.player}, {"config", e.config}};
+}
+
+void from_json(const nlohmann::json& j, Entrant& e) {
+  require_keys(j, kEntrantKeys, "entrant");
+  e.label = j.at("label").get<std::string>();
+  e.player = j.at("player").get<std::string>();
+  // A config file may leave keys at their defaults; a run's record may not, or a default
+  // changed since would silently change the run.
+  require_keys(j.at("config"), Config::keys(), "config");
+  e.config = Config{};
+  from_json(j.at("config"), e.config);
+  e.config.validate();
 }
 
 namespace {
 
 constexpr int kMaxEntrants = 100000;
 
-RunHeader header_from_json(const nlohmann::json& j) {
+// Throws unless `j` is the header of a journal of this ratrace's format.
+void require_format(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("ratrace_journal")) throw std::invalid_argument("not a ratrace journal");
+  const auto& format = j.at("ratrace_journal");
+  if (format != kJournalFormat)
+    throw std::invalid_argument("journal format " + abbreviated(format.dump(), 20) + "; this ratrace reads " +
+                                std::to_string(kJournalFormat) +
+                                " only (no journals of other formats are in use, so none is converted): start the "
+                                "run again without --resume");
+}
+
+RunHeader header_from_json(const nlohmann::json& j) {
+  require_format(j);
+  require_keys(j, kHeaderKeys, "header");
   RunHeader h;
   h.command = j.at("command").get<std::string>();
   if (h.command != "score" && h.command != "leaderboard" && h.command != "sweep" && h.command != "compare")
@@ -93,15 +146,30 @@ RunHeader header_from_json(const nlohmann::json& j) {
   const auto& entrants = j.at("entrants");
   if (!entrants.is_array() || entrants.empty() || entrants.size() > kMaxEntrants)
     throw std::invalid_argument("entrants must be a list of 1 to " + std::to_string(kMaxEntrants) + " entrants");
-  for (const auto& e : entrants) {
-    h.entrants.push_back(e.get<Entrant>());
+  for (size_t e = 0; e < entrants.size(); ++e) {
+    try {
+      h.entrants.push_back(entrants[e].get<Entrant>());
+    } catch (const std::exception& error) {
+      throw std::invalid_argument("entrant " + std::to_string(e) + ": " + error.what());
+    }
   }
   if (h.command == "score" && h.entrants.size() != 1) throw std::invalid_argument("a score run has one entrant");
   if (h.command == "compare" && h.entrants.size() != 2) throw std::invalid_argument("a compare run has two entrants");
-  h.extra = j.value("extra", nlohmann::json::object());
-  if (h.extra.is_null()) h.extra = nlohmann::json::object();
+  h.extra = j.at("extra");
   if (!h.extra.is_object()) throw std::invalid_argument("extra must be an object");
   return h;
+}
+
+// True if `fault` is what play_board writes for a fault of `player` in game `r`:
+// "<what> [player P, board B, board seed S, turn T, specimen #N]".
+bool engine_fault(const std::string& fault, const std::string& player, const BoardResult& r) {
+  const std::string context = " [player " + player + ", board " + std::to_string(r.index) + ", board seed " +
+                              std::to_string(r.seed) + ", turn " + std::to_string(r.turns) + ", specimen #";
+  const size_t at = fault.rfind(context);
+  if (at == std::string::npos || at == 0) return false;
+  const std::string_view specimen = std::string_view(fault).substr(at + context.size());
+  return specimen.size() >= 2 && specimen.back() == ']' &&
+         specimen.find_first_not_of("0123456789") == specimen.size() - 1;
 }
 
 // Throws unless `r` is a game the header's run can have produced for `entrant`.
@@ -112,22 +180,31 @@ void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
            ")");
   if (r.index < 0 || r.index >= h.boards)
     refuse("board " + std::to_string(r.index) + " is out of range (the run has " + std::to_string(h.boards) + ")");
+  const std::string board = "board " + std::to_string(r.index);
   if (r.seed != board_seed(h.master_seed, r.index))
-    refuse("board " + std::to_string(r.index) + " has seed " + std::to_string(r.seed) + ", but master seed " +
-           std::to_string(h.master_seed) + " gives it " + std::to_string(board_seed(h.master_seed, r.index)));
+    refuse(board + " has seed " + std::to_string(r.seed) + ", but master seed " + std::to_string(h.master_seed) +
+           " gives it " + std::to_string(board_seed(h.master_seed, r.index)));
   const Config& c = h.entrants[entrant].config;
-  if (r.fault.empty() && r.score < 1) refuse("board " + std::to_string(r.index) + ": a score is at least 1");
+  if (r.score < 1) refuse(board + ": a score is at least 1");
+  if (r.score > 1 && r.moves == 0) refuse(board + ": a score of " + std::to_string(r.score) + " without a move");
   if (r.turns < 0 || r.turns > c.turns)
-    refuse("board " + std::to_string(r.index) + ": " + std::to_string(r.turns) + " turns, the config plays " +
-           std::to_string(c.turns));
+    refuse(board + ": " + std::to_string(r.turns) + " turns, the config plays " + std::to_string(c.turns));
   const uint64_t most_specimens =
       static_cast<uint64_t>(c.initial_specimens) + static_cast<uint64_t>(c.offspring) * static_cast<uint64_t>(c.turns);
   if (r.peak_population > most_specimens)
-    refuse("board " + std::to_string(r.index) + ": a peak population of " + std::to_string(r.peak_population) +
+    refuse(board + ": a peak population of " + std::to_string(r.peak_population) +
            " is more than the config can breed");
   if (r.moves / (static_cast<uint64_t>(r.turns) + 1) > r.peak_population)
-    refuse("board " + std::to_string(r.index) + ": more moves than its population can make");
-  if (!std::isfinite(r.seconds) || r.seconds < 0) refuse("board " + std::to_string(r.index) + ": bad seconds");
+    refuse(board + ": more moves than its population can make");
+  if (!r.fault.empty()) {
+    // A faulted game keeps nothing but the turn it broke in.
+    if (!engine_fault(r.fault, h.entrants[entrant].player, r))
+      refuse(board + ": the fault '" + abbreviated(r.fault, 200) + "' is not one this game can have (\"... [player " +
+             h.entrants[entrant].player + ", board " + std::to_string(r.index) + ", board seed " +
+             std::to_string(r.seed) + ", turn " + std::to_string(r.turns) + ", specimen #N]\")");
+    if (r.score != 1 || r.moves != 0 || r.peak_population != 0 || r.peak_genomes != 0)
+      refuse(board + ": a faulted game records no score, moves or populations");
+  }
 }
 
 // " (pid 123: ratrace score ...)" for the process holding a lock on `fd`'s file, from
@@ -199,15 +276,43 @@ std::string read_all(int fd, const std::string& path) {
   }
 }
 
+// A line ends in the checksum of everything before it: `,"xxh64":"` 16 hex digits `"}`.
+constexpr std::string_view kChecksumField = ",\"xxh64\":\"";
+constexpr size_t kChecksumDigits = 16;
+constexpr size_t kChecksumTail = kChecksumField.size() + kChecksumDigits + 2;
+
+std::string checksum_of(std::string_view text) {
+  char hex[kChecksumDigits + 1];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
+  return hex;
+}
+
+// `j` as a journal line: its JSON text with the checksum of that text added as a last field.
+std::string checked_line(const nlohmann::json& j) {
+  std::string text = j.dump();
+  const std::string checksum = checksum_of(text);
+  text.pop_back();  // the closing brace
+  return text.append(kChecksumField).append(checksum).append("\"}\n");
+}
+
+// A line's text without its checksum field, and the checksum (empty if it has none).
+std::pair<std::string, std::string> split_checksum(std::string_view line) {
+  if (line.size() <= kChecksumTail || !line.ends_with("\"}") ||
+      line.substr(line.size() - kChecksumTail, kChecksumField.size()) != kChecksumField)
+    return {std::string(line), ""};
+  return {std::string(line.substr(0, line.size() - kChecksumTail)) + "}",
+          std::string(line.substr(line.size() - 2 - kChecksumDigits, kChecksumDigits))};
+}
+
 std::string game_line(size_t entrant, const BoardResult& r) {
-  return nlohmann::json{{"entrant", entrant}, {"board", r}}.dump() + "\n";
+  return checked_line({{"entrant", entrant}, {"board", game_record(r)}, {"timing", game_timing(r)}});
 }
 
 }  // namespace
 
 nlohmann::json header_to_json(const RunHeader& h) {
   const nlohmann::json entrants = h.entrants;
-  return {{"ratrace_journal", 1},  {"command", h.command}, {"master_seed", h.master_seed},
+  return {{"ratrace_journal", kJournalFormat}, {"command", h.command}, {"master_seed", h.master_seed},
           {"boards", h.boards},    {"entrants", entrants}, {"extra", h.extra}};
 }
 
@@ -225,6 +330,9 @@ JournalContents parse_journal(std::string_view text) {
   JournalContents contents;
   size_t line_number = 0, position = 0;
   bool have_header = false;
+  // A line the run could have written but whose checksum fails was changed since: reported
+  // after the whole journal is read, so that a line the run cannot have is named for that.
+  std::string first_changed;
   while (position < text.size()) {
     const size_t end = text.find('\n', position);
     if (end == std::string_view::npos) break;  // torn last line: that game is played again
@@ -236,31 +344,41 @@ JournalContents parse_journal(std::string_view text) {
       continue;
     }
     try {
-      const auto j = nlohmann::json::parse(line);
+      const auto [body, checksum] = split_checksum(line);
+      const auto j = nlohmann::json::parse(body);
       if (!have_header) {
         contents.header = header_from_json(j);
         contents.results.assign(contents.header.entrants.size(),
                                 std::vector<std::optional<BoardResult>>(static_cast<size_t>(contents.header.boards)));
         have_header = true;
       } else {
-        if (!j.is_object()) throw std::invalid_argument("a game line is an object");
+        require_keys(j, kGameLineKeys, "game line");
         const auto& entrant_json = j.at("entrant");
         if (!entrant_json.is_number_unsigned()) throw std::invalid_argument("entrant must be a non-negative integer");
         const uint64_t entrant = entrant_json.get<uint64_t>();
-        const BoardResult r = j.at("board").get<BoardResult>();
+        BoardResult r;
+        require_keys(j.at("board"), kRecordKeys, "board");
+        read_record(j.at("board"), r);
+        require_keys(j.at("timing"), kTimingKeys, "timing");
+        r.seconds = seconds_field(j.at("timing"));
         check_game(contents.header, entrant, r);
         auto& slot = contents.results[entrant][static_cast<size_t>(r.index)];
-        if (slot && nlohmann::json(*slot) != nlohmann::json(r))
+        if (slot && game_record(*slot) != game_record(r))
           throw std::invalid_argument("board " + std::to_string(r.index) + " of entrant " + std::to_string(entrant) +
                                       " appears twice with different results");
         slot = r;
       }
+      if (first_changed.empty() && checksum != checksum_of(body))
+        first_changed = "line " + std::to_string(line_number) +
+                        (checksum.empty() ? ": no checksum (a last field \"xxh64\")"
+                                          : ": checksum mismatch: the line was changed after ratrace wrote it");
     } catch (const std::exception& e) {
       throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what(), 600));
     }
     contents.intact_bytes = position;
   }
   if (!have_header) throw std::invalid_argument("no complete header line (the run never started a game)");
+  if (!first_changed.empty()) throw std::invalid_argument(first_changed);
   return contents;
 }
 
@@ -291,7 +409,7 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
     if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
   }
   Journal journal(path, std::move(header), std::move(out));
-  journal.out_.write(header_to_json(journal.header_).dump() + "\n");
+  journal.out_.write(checked_line(header_to_json(journal.header_)));
   journal.sync();
   return journal;
 }

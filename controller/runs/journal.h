@@ -13,12 +13,23 @@
 
 namespace ratrace {
 
-// A game line of a journal, and a record of a result file.
+// A game as MPI ranks pass it: every field, the wall time and player calls included.
 void to_json(nlohmann::json& j, const BoardResult& r);
 void from_json(const nlohmann::json& j, BoardResult& r);
-// An entrant of a journal's header (and of an MPI run): label, player and config, validated.
+// A game as journals and result files record it: only what (config, player, seed, board)
+// decide (index, seed, score, turns, peak_population, moves, peak_genomes, fault), so two
+// runs of the same games write the same bytes whatever their thread count or interruptions.
+// `player_calls` is left out: the in-game parallel path races on the cache.
+nlohmann::json game_record(const BoardResult& r);
+// What the game cost, apart from its record: {"seconds": wall time}.
+nlohmann::json game_timing(const BoardResult& r);
+// An entrant of a journal's header (and of an MPI run): label, player and the whole config
+// (a missing or unknown config key is an error naming it), validated.
 void to_json(nlohmann::json& j, const Entrant& e);
 void from_json(const nlohmann::json& j, Entrant& e);
+
+// The journal format this ratrace writes and reads; others are refused.
+constexpr int kJournalFormat = 2;
 
 // Most boards a run may have: a run's tables are allocated up front.
 constexpr int kMaxBoards = 1000000;
@@ -46,9 +57,14 @@ struct JournalContents {
   size_t intact_bytes = 0;  // length of the text up to the end of its last complete line
 };
 // Parses a journal's text. A final line without its newline (the process was killed while
-// writing it) is left out. Throws std::invalid_argument naming the first line that is not
-// a game of the header's run: a wrong board seed, entrant or board index, a score below 1,
-// turns or populations the config cannot produce, two different results for one game.
+// writing it) is left out. Each line is a JSON object ending in "xxh64":"<16 hex digits>",
+// the XXH64 (seed 0) of the line's text without that field (and its comma). Throws
+// std::invalid_argument naming the line and what is wrong: another journal format, a missing
+// or unknown key (the header holds the whole config), a game the header's run cannot have
+// (a wrong board seed, entrant or board index, a score below 1, a score without moves, turns
+// or populations the config cannot produce, a fault the engine does not write, two different
+// results for one game), or, when every line is such a game, the first one whose checksum
+// does not match (it was changed after it was written).
 JournalContents parse_journal(std::string_view text);
 
 // An append-only JSON-lines file: the header, then one line per finished game, handed to

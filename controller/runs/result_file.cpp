@@ -23,13 +23,14 @@ std::string shell_word(const std::string& text) {
   return quoted + "'";
 }
 
-// The journal's record of the game (runner.h's to_json) with who played it, its seed a string.
+// The journal's record of the game with who played it, its seed a string, and its timing.
 nlohmann::json board_record(const EntrantRole& role, const BoardResult& r) {
-  nlohmann::json record = r;
+  nlohmann::json record = game_record(r);
   record["seed"] = std::to_string(r.seed);
   record["entrant"] = role.entrant->label;
   record["player"] = role.entrant->player;
   record["setting"] = role.setting ? nlohmann::json(*role.setting) : nlohmann::json(nullptr);
+  record["timing"] = game_timing(r);
   return record;
 }
 
@@ -39,8 +40,6 @@ CommandWords run_flag_words(const RunFlags& flags) {
   CommandWords words{{"--boards", std::to_string(flags.boards)}, {"--seed", std::to_string(flags.seed)}};
   if (!flags.config_file.empty()) words.emplace_back("--config", flags.config_file);
   for (const auto& set : flags.sets) words.emplace_back("--set", set);
-  if (flags.threads > 0) words.emplace_back("--threads", std::to_string(flags.threads));
-  if (flags.no_cache) words.emplace_back("--no-cache", "");
   if (!flags.journal_file.empty()) words.emplace_back("--journal", flags.journal_file);
   if (!flags.json_file.empty()) words.emplace_back("--json", flags.json_file);
   return words;

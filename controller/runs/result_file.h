@@ -15,12 +15,15 @@
 // that hold JSON numbers as doubles (JavaScript, pandas) do not round them.
 namespace ratrace {
 
-// Bumped whenever a field changes meaning or goes away. 1 was the per-command shapes before it.
-constexpr int kResultFormat = 2;
+// Bumped whenever a field changes meaning or goes away. 1 was the per-command shapes; 2 had
+// player_calls and seconds in each board record, where 3 has only what (config, player, seed,
+// board) decide and the wall time apart in `timing`.
+constexpr int kResultFormat = 3;
 
 // A flag and its value as typed; an empty value is a bare flag such as --no-cache.
 using CommandWords = std::vector<std::pair<std::string, std::string>>;
-// The flags of RunFlags that decide a run's results and where they go.
+// The flags of RunFlags that decide a run's results and where they go (not --threads or
+// --no-cache, which change neither: the same games give the same result file).
 CommandWords run_flag_words(const RunFlags& flags);
 // "ratrace <command> --flag value ...", each value quoted for a POSIX shell when it needs it.
 std::string command_line(const std::string& command, const CommandWords& words);

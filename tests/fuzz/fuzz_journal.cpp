@@ -1,6 +1,8 @@
 // libFuzzer target: the journal reader behind --resume (parse_journal). Every game it
 // accepts must belong to the header's run: its board seed derived from the master seed,
-// indices in range, a score of at least 1.
+// indices in range, a score of at least 1, moves behind any goal, nothing but the turn kept
+// of a faulted game. (Lines must also carry their checksum: a fuzzer seldom forges one, so
+// the corpus should hold journals that ratrace wrote.)
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -25,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const auto& r = contents.results[e][b];
       if (!r) continue;
       if (r->index != static_cast<int>(b) || r->seed != ratrace::board_seed(h.master_seed, r->index)) std::abort();
-      if (r->fault.empty() && r->score < 1) std::abort();
+      if (r->score < 1 || (r->score > 1 && r->moves == 0)) std::abort();
+      if (!r->fault.empty() && (r->score != 1 || r->moves != 0 || r->peak_population != 0)) std::abort();
       if (r->turns < 0 || r->turns > h.entrants[e].config.turns) std::abort();
     }
   }
