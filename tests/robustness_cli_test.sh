@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command-line regressions of issue 15, run against the built binary: each defect's
+# Command-line regressions, run against the built binary: each defect's
 # command and the exit code and message it must give now. Usage: robustness_cli_test.sh RATRACE
 set -uo pipefail
 ratrace="$(realpath "$1")"
