@@ -83,6 +83,19 @@ std::string without_date(const std::string& markdown) {
   return end == std::string::npos ? markdown : markdown.substr(0, at) + markdown.substr(end);
 }
 
+// Fewer players than this with a published rank make a rank correlation too noisy to print.
+constexpr size_t kMinRankedPlayers = 5;
+
+void print_agreement(const RankAgreement& agreement, const std::string& rules_note) {
+  if (agreement.players >= kMinRankedPlayers) {
+    std::printf("%s\n", rank_agreement_text(agreement, rules_note).c_str());
+    return;
+  }
+  std::printf("Spearman's rank correlation %s with the published leaderboard: not shown, as %zu of these players "
+              "have a published rank (it takes %zu)\n",
+              rules_note.c_str(), agreement.players, kMinRankedPlayers);
+}
+
 // The rows of the table: each player with its scores (and its author's dialect's), ranked.
 std::vector<LeaderboardRow> ranked_rows(const Journal& journal) {
   const RunHeader& run = journal.header();
@@ -155,8 +168,8 @@ int run_leaderboard(const LeaderboardOptions& options) {
   std::printf("leaderboard of %zu players on the same %d boards (master seed %llu%s)\n\n", rows.size(), run.boards,
               static_cast<unsigned long long>(run.master_seed), faulted.empty() ? "" : ", faulted boards left out");
   std::printf("%s\n", leaderboard_text(rows).c_str());
-  std::printf("%s\n", rank_agreement_text(agreement, "under " + run.entrants.at(0).config.rules + " rules").c_str());
-  std::printf("%s\n", rank_agreement_text(author_agreement, "under each author's controller's rules").c_str());
+  print_agreement(agreement, "under " + run.entrants.at(0).config.rules + " rules");
+  print_agreement(author_agreement, "under each author's controller's rules");
   journalled.print_speed_and_faults("", faulted);
 
   const std::string json_file = result_file(flags.json_file, options.plot_file);
