@@ -8,7 +8,6 @@
 
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/common/io.h"
 #include "ratrace/runs/result_file.h"
 #include "ratrace/runs/runner.h"
 #include "ratrace/analysis/tuning.h"
@@ -223,7 +222,6 @@ Subcommand add_compare_command(CLI::App& app, ProgramFlags& program) {
 
 int run_compare(const CompareOptions& options) {
   const RunFlags& flags = options.run;
-  if (flags.json_file == "-") keep_stdout_for_results();
   JournalledRun journalled(flags, {"compare", "compare-seed" + std::to_string(flags.seed), {flags.json_file},
                                    [&] { return compare_header(options); }});
   const RunHeader& run = journalled.header();

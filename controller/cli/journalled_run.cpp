@@ -139,6 +139,7 @@ bool finished(const JournalContents& contents) {
 
 // Opens the journal as JournalledRun describes.
 Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
+  if (flags.json_file == "-") keep_stdout_for_results();  // the summary goes to standard error
   std::string path = flags.resume_file;
   std::optional<RunHeader> header;
   std::optional<JournalContents> existing;

@@ -11,7 +11,6 @@
 
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/common/io.h"
 #include "ratrace/analysis/leaderboard.h"
 #include "ratrace/see/plot.h"
 #include "ratrace/runs/result_file.h"
@@ -142,7 +141,6 @@ Subcommand add_leaderboard_command(CLI::App& app, ProgramFlags& program) {
 
 int run_leaderboard(const LeaderboardOptions& options) {
   const RunFlags& flags = options.run;
-  if (flags.json_file == "-") keep_stdout_for_results();
   std::vector<std::string> outputs = result_outputs(flags.json_file, options.plot_file);
   outputs.push_back(options.markdown_file);
   JournalledRun journalled(flags, {"leaderboard", "leaderboard-seed" + std::to_string(flags.seed), outputs,

@@ -5,7 +5,6 @@
 
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/common/io.h"
 #include "ratrace/runs/result_file.h"
 #include "ratrace/runs/runner.h"
 #include "ratrace/see/plot.h"
@@ -39,7 +38,6 @@ RunHeader score_header(const ScoreOptions& options) {
 
 int run_score(const ScoreOptions& options) {
   const RunFlags& flags = options.run;
-  if (flags.json_file == "-") keep_stdout_for_results();
   JournalledRun journalled(flags, {"score", "score-" + options.player + "-seed" + std::to_string(flags.seed),
                                    result_outputs(flags.json_file, options.plot_file),
                                    [&] { return score_header(options); }});

@@ -8,7 +8,6 @@
 
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/common/io.h"
 #include "ratrace/see/plot.h"
 #include "ratrace/runs/result_file.h"
 #include "ratrace/runs/runner.h"
@@ -212,7 +211,6 @@ Subcommand add_sweep_command(CLI::App& app, ProgramFlags& program) {
 
 int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
-  if (flags.json_file == "-") keep_stdout_for_results();
   std::vector<std::string> outputs = result_outputs(flags.json_file, options.plot_file);
   outputs.push_back(options.csv_file);
   JournalledRun journalled(flags, {"sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
