@@ -130,13 +130,6 @@ bool same_run(const RunHeader& a, const RunHeader& b) {
   return ja == jb;
 }
 
-bool finished(const JournalContents& contents) {
-  for (const auto& per_entrant : contents.results)
-    for (const auto& r : per_entrant)
-      if (!r) return false;
-  return true;
-}
-
 // Opens the journal as JournalledRun describes.
 Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
   if (flags.json_file == "-") keep_stdout_for_results();  // the summary goes to standard error
@@ -152,10 +145,11 @@ Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
   } else {
     existing = read_journal(path);
   }
-  const bool done = existing && finished(*existing);
+  // A reused journal keeps every game, so a result file already there is compared with what
+  // the run writes at its end rather than refused now: it may well be this run's own.
   std::error_code error;
   for (const std::string& file : plan.outputs)
-    if (!done || !std::filesystem::exists(file, error)) check_output_path(file, flags.force);
+    if (!existing || !std::filesystem::exists(file, error)) check_output_path(file, flags.force);
 
   if (header && !existing) {
     Journal journal = Journal::create(path, std::move(*header), flags.force);

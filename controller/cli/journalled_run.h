@@ -56,8 +56,8 @@ struct RunPlan {
 // the run is refused). Otherwise the run goes to --journal or the default name; a journal
 // already there holding this very run (the same header) is reused: finished, it is reported
 // again; unfinished, it is resumed. A journal of another run is refused unless --force.
-// Result files: an existing one is refused before any game unless --force or the journal
-// already holds the finished run; at the end, one that holds what the run writes now is left
+// Result files: with a new journal an existing one is refused before any game unless --force;
+// with a reused one it is compared at the end: one that holds what the run writes now is left
 // as it is, one that differs is refused unless --force.
 class JournalledRun {
  public:

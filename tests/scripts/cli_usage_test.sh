@@ -70,6 +70,10 @@ expect "other flags, the same --json" 2 "'again.json' exists" score --player "Bl
   --threads 1 --json again.json
 sed -i 's/"faulted_boards": 0/"faulted_boards": 1/' "$work/again.json"
 expect "a result file that differs" 2 "differs" "${again[@]}"
+# A comparison that stopped at a look, short of its most boards, is the same run too.
+stopped=(compare --a ColorScorePlayer --b Bishop --boards 5 --max-boards 40 --set turns=1000 --json compare.json)
+expect "a comparison" 0 "is better" "${stopped[@]}"
+expect "the same comparison again" 0 "already holds this result" "${stopped[@]}"
 
 # An interrupted run prints the command that finishes it; pasted into a shell, it does.
 journal="runs dir/it's a run.jsonl"
