@@ -1,4 +1,4 @@
-# Seeing a game (issue 13): play --board against score, the render command, and the replay
+# Seeing a game: play --board against score, the render command, and the replay
 # page in headless Chromium, driven through the ratrace binary by tests/see_test.py.
 # Debian's python3 carries matplotlib (the screenshot is read with it).
 find_program(RATRACE_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)

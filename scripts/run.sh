@@ -6,9 +6,6 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-# run.sh's defaults, as flag/value pairs.
-defaults=(--player ColorScorePlayer --boards 100 --seed 1 --json "$root/runs/score.json")
-
 # given_flag FLAG ARGS...: true if FLAG is among ARGS, as "FLAG" or "FLAG=value".
 given_flag() {
   local flag="$1"
@@ -19,6 +16,26 @@ given_flag() {
   done
   return 1
 }
+
+# value_of FLAG DEFAULT ARGS...: the last value ARGS give FLAG, else DEFAULT.
+value_of() {
+  local flag="$1" value="$2"
+  shift 2
+  while [[ $# -gt 0 ]]; do
+    if [[ "$1" == "$flag" && $# -gt 1 ]]; then value="$2"; shift
+    elif [[ "$1" == "$flag="* ]]; then value="${1#"$flag="}"
+    fi
+    shift
+  done
+  printf '%s' "$value"
+}
+
+# run.sh's defaults, as flag/value pairs. The result file is named after what makes the run
+# unique, so running the same command again reports it again and another run gets its own.
+player="$(value_of --player ColorScorePlayer "$@")"
+boards="$(value_of --boards 100 "$@")"
+seed="$(value_of --seed 1 "$@")"
+defaults=(--player ColorScorePlayer --boards 100 --seed 1 --json "$root/runs/score-$player-seed$seed-$boards.json")
 
 command=("$root/build/ratrace" score)
 for ((i = 0; i < ${#defaults[@]}; i += 2)); do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command-line regressions of issue 15, run against the built binary: each defect's
+# Command-line regressions, run against the built binary: each defect's
 # command and the exit code and message it must give now. Usage: robustness_cli_test.sh RATRACE
 set -uo pipefail
 ratrace="$(realpath "$1")"
@@ -49,7 +49,9 @@ done
 
 # 3. A new run never replaces a journal; two runs never share one.
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl
-expect 2 "already exists \(2 finished games\).*--force" score --boards 2 "${small[@]}" --journal j.jsonl
+# The same run again is reported again from its journal; another run on it is refused.
+expect 0 "already finished in j.jsonl; reporting it again" score --boards 2 "${small[@]}" --journal j.jsonl
+expect 2 "already exists \(2 finished games\).*--force" score --boards 2 "${small[@]}" --seed 2 --journal j.jsonl
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal j.jsonl --force
 # Nor does any command replace an earlier result file: refused before the first game, replaced
 # with --force, and a device is written as it is.

@@ -357,114 +357,160 @@ nlohmann::json track_to_json(const Track& track) {
   return j;
 }
 
-Track track_from_json(const nlohmann::json& j, Config& config) {
-  auto fail = [](const std::string& what) { return std::invalid_argument("track file: " + what); };
-  // Range-checked before narrowing: 4294967349 is not 53.
-  auto integer = [&](const nlohmann::json& v, const std::string& what) {
-    if (!v.is_number_integer()) throw fail(what + " must be an integer");
-    const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= 1000000u
-                                             : v.get<int64_t>() >= -1000000 && v.get<int64_t>() <= 1000000;
-    if (!fits) throw fail(what + " " + abbreviated(v.dump()) + " is out of range");
-    return static_cast<int>(v.get<int64_t>());
-  };
-  if (!j.is_object()) throw fail("must be a JSON object");
+namespace {
+
+std::invalid_argument track_file_error(const std::string& what) { return std::invalid_argument("track file: " + what); }
+
+// Range-checked before narrowing: 4294967349 is not 53.
+int track_integer(const nlohmann::json& v, const std::string& what) {
+  if (!v.is_number_integer()) throw track_file_error(what + " must be an integer");
+  const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= 1000000u
+                                           : v.get<int64_t>() >= -1000000 && v.get<int64_t>() <= 1000000;
+  if (!fits) throw track_file_error(what + " " + abbreviated(v.dump()) + " is out of range");
+  return static_cast<int>(v.get<int64_t>());
+}
+
+// Width, height and goal column into `config`, validated.
+void read_track_size(const nlohmann::json& j, Config& config) {
+  if (!j.is_object()) throw track_file_error("must be a JSON object");
   for (const char* key : {"width", "height", "goal_column", "colours", "roles"})
-    if (!j.contains(key)) throw fail(std::string("missing key '") + key + "'");
-  config.width = integer(j["width"], "width");
-  config.height = integer(j["height"], "height");
-  config.goal_column = integer(j["goal_column"], "goal_column");
+    if (!j.contains(key)) throw track_file_error(std::string("missing key '") + key + "'");
+  config.width = track_integer(j["width"], "width");
+  config.height = track_integer(j["height"], "height");
+  config.goal_column = track_integer(j["goal_column"], "goal_column");
   // A track file is not generated: the generator's minimum of start cells does not apply.
   config.min_start_cells = std::min(config.min_start_cells, config.height);
   config.validate();
+}
 
-  const auto& rows = j["colours"];
+// Every cell's colour, row by row.
+std::vector<int8_t> read_track_colours(const nlohmann::json& rows, const Config& config) {
   if (!rows.is_array() || rows.size() != static_cast<size_t>(config.height))
-    throw fail("'colours' must hold " + std::to_string(config.height) + " rows (height)");
+    throw track_file_error("'colours' must hold " + std::to_string(config.height) + " rows (height)");
   std::vector<int8_t> colours;
   for (int y = 0; y < config.height; ++y) {
     const auto& row = rows[static_cast<size_t>(y)];
     if (!row.is_array() || row.size() != static_cast<size_t>(config.width))
-      throw fail("row y=" + std::to_string(y) + " must hold " + std::to_string(config.width) + " colours (width)");
+      throw track_file_error("row y=" + std::to_string(y) + " must hold " + std::to_string(config.width) +
+                             " colours (width)");
     for (int x = 0; x < config.width; ++x) {
-      const int c = integer(row[static_cast<size_t>(x)], "colour");
+      const int c = track_integer(row[static_cast<size_t>(x)], "colour");
       if (c < 0 || c >= config.colours)
-        throw fail("unknown colour " + std::to_string(c) + " at x=" + std::to_string(x) + ", y=" + std::to_string(y) +
-                   " (colours are 0.." + std::to_string(config.colours - 1) + ")");
+        throw track_file_error("unknown colour " + std::to_string(c) + " at x=" + std::to_string(x) +
+                               ", y=" + std::to_string(y) + " (colours are 0.." + std::to_string(config.colours - 1) +
+                               ")");
       colours.push_back(static_cast<int8_t>(c));
     }
   }
+  return colours;
+}
 
-  const auto& role_list = j["roles"];
+// One entry of 'roles': its role and, for a teleporter or a trap, its offset within reach.
+ColourRole read_colour_role(const nlohmann::json& entry, int c, const Config& config) {
+  const std::string name = entry["role"].is_string() ? entry["role"].get<std::string>() : "";
+  ColourRole r;
+  if (name == "empty") r.role = Role::Empty;
+  else if (name == "teleporter") r.role = Role::Teleporter;
+  else if (name == "trap") r.role = Role::Trap;
+  else if (name == "wall") r.role = Role::Wall;
+  else throw track_file_error("colour " + std::to_string(c) + ": role must be empty, teleporter, trap or wall");
+  if (r.role == Role::Teleporter || r.role == Role::Trap) {
+    const auto& off = entry.value("offset", nlohmann::json());
+    if (!off.is_array() || off.size() != 2)
+      throw track_file_error("colour " + std::to_string(c) + ": needs 'offset': [dx, dy]");
+    r.dx = track_integer(off[0], "offset");
+    r.dy = track_integer(off[1], "offset");
+    const int reach = r.role == Role::Teleporter ? config.teleporter_reach : config.trap_reach;
+    if (std::abs(r.dx) > reach || std::abs(r.dy) > reach)
+      throw track_file_error("colour " + std::to_string(c) + ": offset out of the " + name + " reach");
+    if (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0 && config.offset_draws == 0)
+      throw track_file_error("colour " + std::to_string(c) +
+                             ": a teleporter offset (0, 0) needs offset_draws = 1 (--rules java)");
+  }
+  return r;
+}
+
+// Every colour's role, each given once, as many of each role as the config has.
+std::vector<ColourRole> read_track_roles(const nlohmann::json& role_list, const Config& config) {
   if (!role_list.is_array() || role_list.size() != static_cast<size_t>(config.colours))
-    throw fail("'roles' must give a role for each of the " + std::to_string(config.colours) + " colours");
+    throw track_file_error("'roles' must give a role for each of the " + std::to_string(config.colours) + " colours");
   std::vector<ColourRole> roles(static_cast<size_t>(config.colours));
   std::vector<bool> seen(static_cast<size_t>(config.colours), false);
   int counts[4] = {0, 0, 0, 0};
   for (const auto& entry : role_list) {
     if (!entry.is_object() || !entry.contains("colour") || !entry.contains("role"))
-      throw fail("each role needs 'colour' and 'role'");
-    const int c = integer(entry["colour"], "role colour");
+      throw track_file_error("each role needs 'colour' and 'role'");
+    const int c = track_integer(entry["colour"], "role colour");
     if (c < 0 || c >= config.colours || seen[static_cast<size_t>(c)])
-      throw fail("role colour " + std::to_string(c) + " is out of range or given twice");
+      throw track_file_error("role colour " + std::to_string(c) + " is out of range or given twice");
     seen[static_cast<size_t>(c)] = true;
-    const std::string name = entry["role"].is_string() ? entry["role"].get<std::string>() : "";
-    ColourRole r;
-    if (name == "empty") r.role = Role::Empty;
-    else if (name == "teleporter") r.role = Role::Teleporter;
-    else if (name == "trap") r.role = Role::Trap;
-    else if (name == "wall") r.role = Role::Wall;
-    else throw fail("colour " + std::to_string(c) + ": role must be empty, teleporter, trap or wall");
-    if (r.role == Role::Teleporter || r.role == Role::Trap) {
-      const auto& off = entry.value("offset", nlohmann::json());
-      if (!off.is_array() || off.size() != 2) throw fail("colour " + std::to_string(c) + ": needs 'offset': [dx, dy]");
-      r.dx = integer(off[0], "offset");
-      r.dy = integer(off[1], "offset");
-      const int reach = r.role == Role::Teleporter ? config.teleporter_reach : config.trap_reach;
-      if (std::abs(r.dx) > reach || std::abs(r.dy) > reach)
-        throw fail("colour " + std::to_string(c) + ": offset out of the " + name + " reach");
-      if (r.role == Role::Teleporter && r.dx == 0 && r.dy == 0 && config.offset_draws == 0)
-        throw fail("colour " + std::to_string(c) + ": a teleporter offset (0, 0) needs offset_draws = 1 (--rules java)");
-    }
+    const ColourRole r = read_colour_role(entry, c, config);
     ++counts[static_cast<int>(r.role)];
     roles[static_cast<size_t>(c)] = r;
   }
   if (counts[0] != config.empty_colours || counts[1] != config.teleporter_colours || counts[2] != config.trap_colours ||
       counts[3] != config.wall_colours)
-    throw fail("roles are " + std::to_string(counts[0]) + "/" + std::to_string(counts[1]) + "/" +
-               std::to_string(counts[2]) + "/" + std::to_string(counts[3]) +
-               " (empty/teleporter/trap/wall); the config wants " + std::to_string(config.empty_colours) + "/" +
-               std::to_string(config.teleporter_colours) + "/" + std::to_string(config.trap_colours) + "/" +
-               std::to_string(config.wall_colours));
+    throw track_file_error("roles are " + std::to_string(counts[0]) + "/" + std::to_string(counts[1]) + "/" +
+                           std::to_string(counts[2]) + "/" + std::to_string(counts[3]) +
+                           " (empty/teleporter/trap/wall); the config wants " + std::to_string(config.empty_colours) +
+                           "/" + std::to_string(config.teleporter_colours) + "/" +
+                           std::to_string(config.trap_colours) + "/" + std::to_string(config.wall_colours));
+  return roles;
+}
+
+void check_goal_cells_empty(const std::vector<int8_t>& colours, const std::vector<ColourRole>& roles,
+                            const Config& config) {
   for (int y = 0; y < config.height; ++y)
     for (int x = config.goal_column; x < config.width; ++x)
       if (roles[static_cast<size_t>(colours[static_cast<size_t>(y * config.width + x)])].role != Role::Empty)
-        throw fail("goal cell x=" + std::to_string(x) + ", y=" + std::to_string(y) + " must have an empty colour");
+        throw track_file_error("goal cell x=" + std::to_string(x) + ", y=" + std::to_string(y) +
+                               " must have an empty colour");
+}
 
+// The rows of column 0 listed in 'start_cells'.
+std::vector<int> read_start_rows(const nlohmann::json& list, const Config& config) {
+  if (!list.is_array()) throw track_file_error("'start_cells' must be a list of rows of column 0");
   std::vector<int> start_rows;
-  const bool given = j.contains("start_cells");
-  if (given) {
-    if (!j["start_cells"].is_array()) throw fail("'start_cells' must be a list of rows of column 0");
-    for (const auto& v : j["start_cells"]) {
-      const int y = integer(v, "start cell");
-      if (y < 0 || y >= config.height) throw fail("start cell row " + std::to_string(y) + " is off the track");
-      start_rows.push_back(y);
-    }
-    if (start_rows.empty()) throw fail("'start_cells' is empty");
+  for (const auto& v : list) {
+    const int y = track_integer(v, "start cell");
+    if (y < 0 || y >= config.height) throw track_file_error("start cell row " + std::to_string(y) + " is off the track");
+    start_rows.push_back(y);
   }
-  std::vector<int> finish_deadly;
+  if (start_rows.empty()) throw track_file_error("'start_cells' is empty");
+  return start_rows;
+}
+
+// 'finish_deadly_colours', which rules with finish_cells = 1 need and others refuse.
+std::vector<int> read_finish_deadly(const nlohmann::json& j, const std::vector<ColourRole>& roles,
+                                    const Config& config) {
   if (config.finish_cells != static_cast<int>(j.contains("finish_deadly_colours")))
-    throw fail(config.finish_cells ? "rules with finish_cells = 1 need 'finish_deadly_colours', the empty colours "
-                                     "deadly at the goal ([] for none)"
-                                   : "'finish_deadly_colours' belongs to rules with finish_cells = 1 (--rules java)");
-  if (config.finish_cells) {
-    if (!j["finish_deadly_colours"].is_array()) throw fail("'finish_deadly_colours' must be a list of colours");
-    for (const auto& v : j["finish_deadly_colours"]) {
-      const int c = integer(v, "deadly goal colour");
-      if (c < 0 || c >= config.colours || roles[static_cast<size_t>(c)].role != Role::Empty)
-        throw fail("deadly goal colour " + std::to_string(c) + " is not an empty colour");
-      finish_deadly.push_back(c);
-    }
+    throw track_file_error(config.finish_cells
+                               ? "rules with finish_cells = 1 need 'finish_deadly_colours', the empty colours "
+                                 "deadly at the goal ([] for none)"
+                               : "'finish_deadly_colours' belongs to rules with finish_cells = 1 (--rules java)");
+  std::vector<int> finish_deadly;
+  if (!config.finish_cells) return finish_deadly;
+  if (!j["finish_deadly_colours"].is_array()) throw track_file_error("'finish_deadly_colours' must be a list of colours");
+  for (const auto& v : j["finish_deadly_colours"]) {
+    const int c = track_integer(v, "deadly goal colour");
+    if (c < 0 || c >= config.colours || roles[static_cast<size_t>(c)].role != Role::Empty)
+      throw track_file_error("deadly goal colour " + std::to_string(c) + " is not an empty colour");
+    finish_deadly.push_back(c);
   }
+  return finish_deadly;
+}
+
+}  // namespace
+
+Track track_from_json(const nlohmann::json& j, Config& config) {
+  read_track_size(j, config);
+  std::vector<int8_t> colours = read_track_colours(j["colours"], config);
+  std::vector<ColourRole> roles = read_track_roles(j["roles"], config);
+  check_goal_cells_empty(colours, roles, config);
+  const bool given = j.contains("start_cells");
+  std::vector<int> start_rows;
+  if (given) start_rows = read_start_rows(j["start_cells"], config);
+  std::vector<int> finish_deadly = read_finish_deadly(j, roles, config);
   return Track(config, std::move(colours), std::move(roles), given ? &start_rows : nullptr, &finish_deadly);
 }
 

@@ -36,8 +36,9 @@ nlohmann::json paired_to_json(const PairedSummary& p) {
 std::string format_score(double value) {
   if (!std::isfinite(value)) return "inf";
   std::ostringstream out;
-  // Ratios far below 1 keep two significant digits instead of printing as 0.00.
-  if (value > 0 && value < 0.01) out << std::scientific << std::setprecision(1) << value;
+  // Ratios far below 1 keep two significant digits instead of printing as 0.00; past 1e9 (an
+  // interval bound of very few boards) the digits would be noise, so two significant ones too.
+  if ((value > 0 && value < 0.01) || value >= 1e9) out << std::scientific << std::setprecision(1) << value;
   else out << std::fixed << std::setprecision(value < 10 ? 2 : value < 1000 ? 1 : 0) << value;
   return out.str();
 }

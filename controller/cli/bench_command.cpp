@@ -1,9 +1,12 @@
 #include <chrono>
 #include <cstdio>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
 #include "ratrace/cli/commands.h"
+#include "ratrace/cli/flags.h"
+#include "ratrace/common/cli.h"
 #include "ratrace/tracks/streams.h"
 #include "ratrace/tracks/rules.h"
 #include "ratrace/runs/runner.h"
@@ -28,6 +31,17 @@ constexpr BenchEntry kBenchEntries[] = {
 constexpr uint64_t kBenchSeed = 20150101;
 
 }  // namespace
+
+Subcommand add_bench_command(CLI::App& app, ProgramFlags& program) {
+  auto options = std::make_shared<BenchOptions>();
+  auto* cmd = app.add_subcommand("bench", "Fixed built-in games: throughput and a signature of every result");
+  cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(whole_number(0, 1024));
+  cmd->add_option("--rules", options->rules, "Rules dialect of the fixed games; each has its own signature")
+      ->capture_default_str();
+  cmd->add_flag("--no-cache", options->no_cache, "Do not memoise player calls (the signature must not change)");
+  add_program_flags(cmd, program);
+  return {cmd, [options] { return run_bench(*options); }};
+}
 
 int run_bench(const BenchOptions& options) {
   std::vector<Entrant> entrants;
@@ -72,7 +86,7 @@ int run_bench(const BenchOptions& options) {
               100.0 * static_cast<double>(calls) / static_cast<double>(moves));
   if (options.rules != "cpp") std::printf("rules: %s\n", options.rules.c_str());
   std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace ratrace

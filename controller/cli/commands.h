@@ -5,10 +5,12 @@
 
 #include "ratrace/analysis/report.h"
 #include "ratrace/cli/journalled_run.h"
+#include "ratrace/cli/subcommand.h"
 #include "ratrace/see/record.h"
 
-// The ratrace subcommands, free of command-line parsing (main.cpp binds CLI11 to these
-// option structs), so tests can run them directly. Each returns the process exit code.
+// The ratrace subcommands, free of command-line parsing (each *_command.cpp binds CLI11 to
+// its option struct beside its run_*), so tests can run them directly. Each returns the
+// process exit code.
 namespace ratrace {
 
 struct ScoreOptions {

@@ -121,20 +121,14 @@ Track track_of_record(const nlohmann::json& record, Config& config) {
   return track_from_json(record.at("track"), config);
 }
 
-std::string render_svg(const Track& track, const nlohmann::json* record, const RenderOptions& options) {
-  const int w = track.width(), h = track.height();
-  const std::vector<std::string> palette = colour_palette(track);
-  const auto& roles = track.roles();
-  const int colour_rows = (static_cast<int>(roles.size()) + kLegendColumns - 1) / kLegendColumns;
-  const int symbol_rows = 2 + (record ? 3 : 0);
-  const int legend_top = kTop + h * kCell + 34;
-  const int width = std::max(kLeft + w * kCell + 20, kLegendColumns * kLegendColumnWidth + 20);
-  const int height = legend_top + (colour_rows + symbol_rows + 2) * kLegendRow + 10;
-  std::ostringstream svg;
-  svg << fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+namespace {
+
+// The opening tag, the markers, patterns and gradient the picture uses, and the white ground.
+std::string svg_header(int width, int height, int cells) {
+  return fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
              "font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"13\" data-cells=\"%d\">\n",
-             width, height, width, height, w * h);
-  svg << "<defs>\n"
+             width, height, width, height, cells) +
+         "<defs>\n"
          "<marker id=\"tele\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
          "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10Z\" fill=\"#ffffff\"/></marker>\n"
          "<marker id=\"trap\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" "
@@ -144,13 +138,15 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
          "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#1a9850\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
          "</pattern>\n"
          "<linearGradient id=\"heat-scale\"><stop offset=\"0\" stop-color=\"" +
-             heat_colour(0) + "\"/><stop offset=\"1\" stop-color=\"" + heat_colour(1) +
-             "\"/></linearGradient>\n"
-             "</defs>\n"
-             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+         heat_colour(0) + "\"/><stop offset=\"1\" stop-color=\"" + heat_colour(1) +
+         "\"/></linearGradient>\n"
+         "</defs>\n"
+         "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+}
 
-  // Title.
-  std::string title = fmt("Track %d x %d, goal from column %d", w, h, track.goal_column());
+// The track's size, or the recorded game's player, board and result.
+std::string svg_title(const Track& track, const nlohmann::json* record) {
+  std::string title = fmt("Track %d x %d, goal from column %d", track.width(), track.height(), track.goal_column());
   if (record) {
     const nlohmann::json& game = record->value("game", nlohmann::json::object());
     const nlohmann::json& result = record->at("result");
@@ -161,9 +157,12 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
     title += ": score " + thousands(result.at("score").get<uint64_t>()) + " in " +
              thousands(result.at("turns").get<uint64_t>()) + " turns";
   }
-  svg << fmt("<text x=\"%d\" y=\"20\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", kLeft, escape(title).c_str());
+  return fmt("<text x=\"%d\" y=\"20\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", kLeft, escape(title).c_str());
+}
 
-  // Cells.
+// Every cell in its colour, the goal's hatching and the start markers.
+void draw_cells(std::ostringstream& svg, const Track& track, const std::vector<std::string>& palette) {
+  const int w = track.width(), h = track.height();
   svg << "<g id=\"cells\">\n";
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
@@ -176,26 +175,30 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
   svg << fmt("<text x=\"%d\" y=\"%d\" fill=\"#1a9850\" font-weight=\"bold\">goal</text>\n",
              kLeft + track.goal_column() * kCell, kTop - 6);
   for (int row : track.start_rows()) svg << start_marker(kLeft - 14, cy(row));
+}
 
-  // Overlays that go under the rules' marks.
-  const nlohmann::json* cells = record ? &record->at("cells") : nullptr;
+// Visits per cell on a log scale; returns the most visits of a cell.
+uint64_t draw_heat(std::ostringstream& svg, const Track& track, const nlohmann::json& cells) {
   uint64_t max_visits = 0;
-  if (cells && options.heat) {
-    const auto visits = cells->at("visits").get<std::vector<uint64_t>>();
-    for (uint64_t v : visits) max_visits = std::max(max_visits, v);
-    svg << "<g id=\"heat\">\n";
-    for (int c = 0; c < track.cells() && c < static_cast<int>(visits.size()); ++c) {
-      if (visits[static_cast<size_t>(c)] == 0) continue;
-      const double t = std::log1p(static_cast<double>(visits[static_cast<size_t>(c)])) / std::log1p(static_cast<double>(max_visits));
-      // An inner square, so the cell's own colour still shows around it.
-      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\" fill-opacity=\"0.9\"/>\n",
-                 kLeft + track.cell_x(c) * kCell + 5, kTop + track.cell_y(c) * kCell + 5, kCell - 10, kCell - 10,
-                 heat_colour(t).c_str());
-    }
-    svg << "</g>\n";
+  const auto visits = cells.at("visits").get<std::vector<uint64_t>>();
+  for (uint64_t v : visits) max_visits = std::max(max_visits, v);
+  svg << "<g id=\"heat\">\n";
+  for (int c = 0; c < track.cells() && c < static_cast<int>(visits.size()); ++c) {
+    if (visits[static_cast<size_t>(c)] == 0) continue;
+    const double t = std::log1p(static_cast<double>(visits[static_cast<size_t>(c)])) / std::log1p(static_cast<double>(max_visits));
+    // An inner square, so the cell's own colour still shows around it.
+    svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\" fill-opacity=\"0.9\"/>\n",
+               kLeft + track.cell_x(c) * kCell + 5, kTop + track.cell_y(c) * kCell + 5, kCell - 10, kCell - 10,
+               heat_colour(t).c_str());
   }
+  svg << "</g>\n";
+  return max_visits;
+}
 
-  // The rules: teleporter arrows to their targets, traps pointing at their deadly cell.
+// The rules: teleporter arrows to their targets, traps pointing at their deadly cell.
+void draw_rules(std::ostringstream& svg, const Track& track) {
+  const auto& roles = track.roles();
+  const int w = track.width(), h = track.height();
   svg << "<g id=\"teleporters\">\n";
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
@@ -222,55 +225,65 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
     for (int x = 0; x < w; ++x)
       if (track.hazard(x, y) == Hazard::Trap) svg << cross(cx(x), cy(y), 5, "#c0392b");
   svg << "</g>\n";
+}
 
-  // Overlays over the marks: deaths, then the scorers' paths.
+// One dot per cause in each cell, its area the deaths; returns the most deaths of a dot.
+uint64_t draw_deaths(std::ostringstream& svg, const Track& track, const nlohmann::json& cells) {
   uint64_t max_deaths = 0;
-  if (cells && options.deaths) {
-    const nlohmann::json& deaths = cells->at("deaths");
-    std::vector<std::vector<uint64_t>> by_cause;
-    for (int cause = 0; cause < kDeathCauses; ++cause) {
-      by_cause.push_back(deaths.at(death_cause_key(static_cast<DeathCause>(cause))).get<std::vector<uint64_t>>());
-      for (uint64_t d : by_cause.back()) max_deaths = std::max(max_deaths, d);
-    }
-    svg << "<g id=\"deaths\">\n";
-    for (size_t cause = 0; cause < by_cause.size(); ++cause)
-      for (int c = 0; c < track.cells() && c < static_cast<int>(by_cause[cause].size()); ++c) {
-        const uint64_t d = by_cause[cause][static_cast<size_t>(c)];
-        if (d == 0) continue;
-        const auto [px, py] = quadrant(track.cell_x(c), track.cell_y(c), cause);
-        const double radius = std::max(1.3, 0.26 * kCell * std::sqrt(static_cast<double>(d) / static_cast<double>(max_deaths)));
-        svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"white\" "
-                   "stroke-width=\"0.6\"/>\n",
-                   px, py, radius, kCauseColours[cause]);
-      }
-    svg << "</g>\n";
+  const nlohmann::json& deaths = cells.at("deaths");
+  std::vector<std::vector<uint64_t>> by_cause;
+  for (int cause = 0; cause < kDeathCauses; ++cause) {
+    by_cause.push_back(deaths.at(death_cause_key(static_cast<DeathCause>(cause))).get<std::vector<uint64_t>>());
+    for (uint64_t d : by_cause.back()) max_deaths = std::max(max_deaths, d);
   }
-  int paths_drawn = 0;
-  if (record && options.paths > 0) {
-    svg << "<g id=\"paths\">\n";
-    for (const nlohmann::json& j : record->at("paths").at("scorers")) {
-      if (paths_drawn >= options.paths) break;
-      const Life life = j.get<Life>();
-      const std::vector<int> path = life_cells(track, life);
-      std::string points;
-      for (int c : path) points += fmt("%.1f,%.1f ", cx(track.cell_x(c)), cy(track.cell_y(c)));
-      if (!life.moves.empty() && life.end == "goal") {  // the scoring step, into the goal
-        const Step last = track.step(track.cell_x(path.back()), track.cell_y(path.back()),
-                                     move_from_index(life.moves.back() - '0'));
-        points += fmt("%.1f,%.1f", cx(last.x), cy(last.y));
-      }
-      const char* colour = cycle(kPathColours, paths_drawn);
-      // Streamed, not formatted: a path is longer than fmt()'s buffer.
-      svg << "<polyline points=\"" << points << "\" fill=\"none\" stroke=\"" << colour
-          << "\" stroke-width=\"2.4\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\"/>\n";
-      svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n", cx(0), cy(track.cell_y(path.front())),
-                 colour);
-      ++paths_drawn;
+  svg << "<g id=\"deaths\">\n";
+  for (size_t cause = 0; cause < by_cause.size(); ++cause)
+    for (int c = 0; c < track.cells() && c < static_cast<int>(by_cause[cause].size()); ++c) {
+      const uint64_t d = by_cause[cause][static_cast<size_t>(c)];
+      if (d == 0) continue;
+      const auto [px, py] = quadrant(track.cell_x(c), track.cell_y(c), cause);
+      const double radius = std::max(1.3, 0.26 * kCell * std::sqrt(static_cast<double>(d) / static_cast<double>(max_deaths)));
+      svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"white\" "
+                 "stroke-width=\"0.6\"/>\n",
+                 px, py, radius, kCauseColours[cause]);
     }
-    svg << "</g>\n";
-  }
+  svg << "</g>\n";
+  return max_deaths;
+}
 
-  // Legend: every colour's role, then the symbols and overlays.
+// The first `most` scorers' last scoring lives; returns how many were drawn.
+int draw_paths(std::ostringstream& svg, const Track& track, const nlohmann::json& record, int most) {
+  int paths_drawn = 0;
+  svg << "<g id=\"paths\">\n";
+  for (const nlohmann::json& j : record.at("paths").at("scorers")) {
+    if (paths_drawn >= most) break;
+    const Life life = j.get<Life>();
+    const std::vector<int> path = life_cells(track, life);
+    std::string points;
+    for (int c : path) points += fmt("%.1f,%.1f ", cx(track.cell_x(c)), cy(track.cell_y(c)));
+    if (!life.moves.empty() && life.end == "goal") {  // the scoring step, into the goal
+      const Step last = track.step(track.cell_x(path.back()), track.cell_y(path.back()),
+                                   move_from_index(life.moves.back() - '0'));
+      points += fmt("%.1f,%.1f", cx(last.x), cy(last.y));
+    }
+    const char* colour = cycle(kPathColours, paths_drawn);
+    // Streamed, not formatted: a path is longer than fmt()'s buffer.
+    svg << "<polyline points=\"" << points << "\" fill=\"none\" stroke=\"" << colour
+        << "\" stroke-width=\"2.4\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\"/>\n";
+    svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n", cx(0), cy(track.cell_y(path.front())),
+               colour);
+    ++paths_drawn;
+  }
+  svg << "</g>\n";
+  return paths_drawn;
+}
+
+int legend_column_x(int k) { return kLeft + k * kLegendColumnWidth; }
+
+// The legend's swatch and role of every colour, from `legend_top`.
+void draw_colour_legend(std::ostringstream& svg, const Track& track, const std::vector<std::string>& palette,
+                        int legend_top) {
+  const auto& roles = track.roles();
   svg << fmt("<g id=\"legend\">\n<text x=\"%d\" y=\"%d\" font-weight=\"bold\">Colours and their roles</text>\n", kLeft,
              legend_top - 10);
   for (size_t c = 0; c < roles.size(); ++c) {
@@ -283,52 +296,93 @@ std::string render_svg(const Track& track, const nlohmann::json* record, const R
                "<text x=\"%d\" y=\"%d\">%s</text>\n",
                lx, ly, palette[c].c_str(), lx + 22, ly + 13, escape(text).c_str());
   }
-  int row_y = legend_top + colour_rows * kLegendRow + 8;
-  auto column_x = [](int k) { return kLeft + k * kLegendColumnWidth; };
-  svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"%s\"/>", column_x(0), row_y,
+}
+
+// The legend's two rows of the track's symbols at `row_y`; returns the y of the second.
+int draw_symbol_legend(std::ostringstream& svg, int row_y) {
+  svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"%s\"/>", legend_column_x(0), row_y,
              kTeleporterBlues[0]);
-  svg << arrow(column_x(0) + 4, row_y + 8, column_x(0) + 26, row_y + 8, "#ffffff", 1.6, 0.95, "tele");
+  svg << arrow(legend_column_x(0) + 4, row_y + 8, legend_column_x(0) + 26, row_y + 8, "#ffffff", 1.6, 0.95, "tele");
   svg << fmt("<text x=\"%d\" y=\"%d\">teleporter, towards its target</text>\n",
-             column_x(0) + 36, row_y + 13);
-  svg << arrow(column_x(1), row_y + 8, column_x(1) + 14, row_y + 8, "#c0392b", 2.2, 1, "trap");
-  svg << cross(column_x(1) + 26, row_y + 8, 5, "#c0392b");
-  svg << fmt("<text x=\"%d\" y=\"%d\">trap points at its deadly cell (x)</text>\n", column_x(1) + 36, row_y + 13);
-  svg << start_marker(column_x(2) + 8, row_y + 8);
-  svg << fmt("<text x=\"%d\" y=\"%d\">start cell (column 0)</text>\n", column_x(2) + 22, row_y + 13);
+             legend_column_x(0) + 36, row_y + 13);
+  svg << arrow(legend_column_x(1), row_y + 8, legend_column_x(1) + 14, row_y + 8, "#c0392b", 2.2, 1, "trap");
+  svg << cross(legend_column_x(1) + 26, row_y + 8, 5, "#c0392b");
+  svg << fmt("<text x=\"%d\" y=\"%d\">trap points at its deadly cell (x)</text>\n", legend_column_x(1) + 36, row_y + 13);
+  svg << start_marker(legend_column_x(2) + 8, row_y + 8);
+  svg << fmt("<text x=\"%d\" y=\"%d\">start cell (column 0)</text>\n", legend_column_x(2) + 22, row_y + 13);
   svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"url(#goal)\" stroke=\"#1a9850\"/>",
-             column_x(3), row_y);
-  svg << fmt("<text x=\"%d\" y=\"%d\">goal column: scores</text>\n", column_x(3) + 22, row_y + 13);
+             legend_column_x(3), row_y);
+  svg << fmt("<text x=\"%d\" y=\"%d\">goal column: scores</text>\n", legend_column_x(3) + 22, row_y + 13);
   row_y += kLegendRow;
-  svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"%s\"/>", column_x(0), row_y, kWallGreys[0]);
-  svg << fmt("<text x=\"%d\" y=\"%d\">wall: blocks moves into it; a teleport onto it kills</text>\n", column_x(0) + 22,
-             row_y + 13);
-  if (record) {
-    row_y += kLegendRow + 4;
-    if (max_visits > 0) {
-      svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"60\" height=\"14\" fill=\"url(#heat-scale)\"/>", column_x(0), row_y);
-      svg << fmt("<text x=\"%d\" y=\"%d\">visits per cell, log scale (max %s)</text>\n", column_x(0) + 66, row_y + 12,
-                 thousands(max_visits).c_str());
-    }
-    if (paths_drawn > 0) {
-      svg << fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2.4\"/>", column_x(2),
-                 row_y + 7, column_x(2) + 28, row_y + 7, kPathColours[0]);
-      svg << fmt("<text x=\"%d\" y=\"%d\">last scoring life of the %d best scorers</text>\n", column_x(2) + 36,
-                 row_y + 12, paths_drawn);
-    }
-    if (max_deaths > 0) {
-      row_y += kLegendRow;
-      for (int cause = 0; cause < kDeathCauses; ++cause) {
-        const int lx = column_x(cause);
-        svg << fmt("<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\"/>", lx + 8, row_y + 8, kCauseColours[cause]);
-        svg << fmt("<text x=\"%d\" y=\"%d\">deaths: %s</text>\n", lx + 22, row_y + 13,
-                   death_cause_key(static_cast<DeathCause>(cause)));
-      }
-      row_y += kLegendRow;
-      svg << fmt("<text x=\"%d\" y=\"%d\">a dot's area is the deaths of its cause in its cell (largest %s); "
-                 "a deadly move off the track counts on the cell it left</text>\n",
-                 column_x(0), row_y + 13, thousands(max_deaths).c_str());
-    }
+  svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"%s\"/>", legend_column_x(0), row_y,
+             kWallGreys[0]);
+  svg << fmt("<text x=\"%d\" y=\"%d\">wall: blocks moves into it; a teleport onto it kills</text>\n",
+             legend_column_x(0) + 22, row_y + 13);
+  return row_y;
+}
+
+// What the overlays drew: their scales, for the legend.
+struct OverlayScales {
+  uint64_t max_visits = 0;
+  uint64_t max_deaths = 0;
+  int paths_drawn = 0;
+};
+
+// The legend of the overlays drawn, below the symbols' last row at `row_y`.
+void draw_overlay_legend(std::ostringstream& svg, int row_y, const OverlayScales& drawn) {
+  row_y += kLegendRow + 4;
+  if (drawn.max_visits > 0) {
+    svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"60\" height=\"14\" fill=\"url(#heat-scale)\"/>", legend_column_x(0),
+               row_y);
+    svg << fmt("<text x=\"%d\" y=\"%d\">visits per cell, log scale (max %s)</text>\n", legend_column_x(0) + 66,
+               row_y + 12, thousands(drawn.max_visits).c_str());
   }
+  if (drawn.paths_drawn > 0) {
+    svg << fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2.4\"/>", legend_column_x(2),
+               row_y + 7, legend_column_x(2) + 28, row_y + 7, kPathColours[0]);
+    svg << fmt("<text x=\"%d\" y=\"%d\">last scoring life of the %d best scorers</text>\n", legend_column_x(2) + 36,
+               row_y + 12, drawn.paths_drawn);
+  }
+  if (drawn.max_deaths > 0) {
+    row_y += kLegendRow;
+    for (int cause = 0; cause < kDeathCauses; ++cause) {
+      const int lx = legend_column_x(cause);
+      svg << fmt("<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\"/>", lx + 8, row_y + 8, kCauseColours[cause]);
+      svg << fmt("<text x=\"%d\" y=\"%d\">deaths: %s</text>\n", lx + 22, row_y + 13,
+                 death_cause_key(static_cast<DeathCause>(cause)));
+    }
+    row_y += kLegendRow;
+    svg << fmt("<text x=\"%d\" y=\"%d\">a dot's area is the deaths of its cause in its cell (largest %s); "
+               "a deadly move off the track counts on the cell it left</text>\n",
+               legend_column_x(0), row_y + 13, thousands(drawn.max_deaths).c_str());
+  }
+}
+
+}  // namespace
+
+std::string render_svg(const Track& track, const nlohmann::json* record, const RenderOptions& options) {
+  const int w = track.width(), h = track.height();
+  const std::vector<std::string> palette = colour_palette(track);
+  const int colour_rows = (static_cast<int>(track.roles().size()) + kLegendColumns - 1) / kLegendColumns;
+  const int symbol_rows = 2 + (record ? 3 : 0);
+  const int legend_top = kTop + h * kCell + 34;
+  const int width = std::max(kLeft + w * kCell + 20, kLegendColumns * kLegendColumnWidth + 20);
+  const int height = legend_top + (colour_rows + symbol_rows + 2) * kLegendRow + 10;
+  std::ostringstream svg;
+  svg << svg_header(width, height, w * h) << svg_title(track, record);
+  draw_cells(svg, track, palette);
+
+  // Overlays under the rules' marks (heat), then over them (deaths, the scorers' paths).
+  const nlohmann::json* cells = record ? &record->at("cells") : nullptr;
+  OverlayScales drawn;
+  if (cells && options.heat) drawn.max_visits = draw_heat(svg, track, *cells);
+  draw_rules(svg, track);
+  if (cells && options.deaths) drawn.max_deaths = draw_deaths(svg, track, *cells);
+  if (record && options.paths > 0) drawn.paths_drawn = draw_paths(svg, track, *record, options.paths);
+
+  draw_colour_legend(svg, track, palette, legend_top);
+  const int row_y = draw_symbol_legend(svg, legend_top + colour_rows * kLegendRow + 8);
+  if (record) draw_overlay_legend(svg, row_y, drawn);
   svg << "</g>\n</svg>\n";
   return svg.str();
 }

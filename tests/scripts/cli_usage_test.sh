@@ -27,6 +27,9 @@ expect "unknown subcommand" 2 "unknown subcommand 'foo'" foo
 expect "unknown subcommand lists them" 2 "Subcommands: score leaderboard players track play render replay bench sweep compare" foo
 expect "no subcommand" 2 "Subcommands:"
 expect "unknown flag" 2 "--bogus" score --bogus
+expect "unknown flag before a subcommand" 2 "--bogus" --bogus
+expect "game commands list --player-lib" 0 "--player-lib" score --help
+expect "game commands list --log-level" 0 "--log-level" compare --help
 expect "bad number" 2 "--boards" score --boards many
 expect "bad log level" 2 "--log-level" score --log-level loud
 expect "log level after the subcommand" 0 "Blind Faith" players --log-level warn
@@ -47,6 +50,50 @@ if [[ $code -ne 0 ]] || ! python3 -c 'import json,sys; d=json.load(open(sys.argv
 elif ! grep -q "geometric mean" "$work/err"; then
   echo "FAIL --json -: the summary is not on standard error"; cat "$work/err"
   failures=$((failures + 1))
+fi
+
+# fail NAME: records a failure with what the last command printed.
+fail() {
+  echo "FAIL $1:"; cat "$work/out" "$work/err"
+  failures=$((failures + 1))
+}
+
+# The same command again reports the finished run from its journal and leaves its result
+# file as it is; other flags with the same --json, or a result file that differs, are refused.
+again=(score --player "Blind Faith" --boards 2 --set turns=50 --threads 1 --json again.json)
+expect "first run" 0 "geometric mean" "${again[@]}"
+cp "$work/again.json" "$work/first.json"
+expect "the same run again" 0 "already finished" "${again[@]}"
+grep -qF "geometric mean" "$work/out" || fail "the same run again prints its summary"
+cmp -s "$work/again.json" "$work/first.json" || fail "the same run again changed its result file"
+expect "other flags, the same --json" 2 "'again.json' exists" score --player "Blind Faith" --boards 3 --set turns=50 \
+  --threads 1 --json again.json
+sed -i 's/"faulted_boards": 0/"faulted_boards": 1/' "$work/again.json"
+expect "a result file that differs" 2 "differs" "${again[@]}"
+# A comparison that stopped at a look, short of its most boards, is the same run too.
+stopped=(compare --a ColorScorePlayer --b Bishop --boards 5 --max-boards 40 --set turns=1000 --json compare.json)
+expect "a comparison" 0 "is better" "${stopped[@]}"
+expect "the same comparison again" 0 "already holds this result" "${stopped[@]}"
+
+# An interrupted run prints the command that finishes it; pasted into a shell, it does.
+journal="runs dir/it's a run.jsonl"
+(cd "$work" && exec "$ratrace" score --boards 100 --threads 1 --set turns=3000 --journal "$journal") \
+  >"$work/out" 2>"$work/err" &
+run=$!
+for _ in $(seq 200); do
+  [[ -f "$work/$journal" && $(wc -l <"$work/$journal") -ge 2 ]] && break
+  sleep 0.05
+done
+kill -INT $run
+wait $run
+code=$?
+finish="$(sed -n 's/^interrupted: .*; finish with: //p' "$work/err")"
+if [[ $code -ne 130 || -z "$finish" ]]; then
+  fail "interrupted run: exit code $code, expected 130 and a command to finish it"
+elif ! (cd "$work" && bash -c "$finish") >"$work/out" 2>"$work/err"; then
+  fail "the printed command '$finish' does not finish the run"
+elif ! grep -qF "ColorScorePlayer over 100 boards" "$work/out"; then
+  fail "the printed command '$finish' does not report the whole run"
 fi
 
 [[ $failures -eq 0 ]] && echo "command line: all cases pass"

@@ -2,7 +2,7 @@
 # scripts/run.sh: a flag the user gives replaces run.sh's default for it; the others stay.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-json="$root/runs/score.json"
+json="$root/runs/score-ColorScorePlayer-seed1-100.json"
 failures=0
 
 # expect NAME EXPECTED_ARGUMENTS -- RUN_SH_ARGUMENTS: the command run.sh would run.
@@ -24,10 +24,10 @@ expect() {
 expect "no arguments: every default" \
   score --player ColorScorePlayer --boards 100 --seed 1 --json "$json" --
 expect "the README's example" \
-  score --seed 1 --json "$json" --player "Blind Faith" --boards 50 --threads 2 -- \
+  score --seed 1 --json "$root/runs/score-Blind Faith-seed1-50.json" --player "Blind Faith" --boards 50 --threads 2 -- \
   --player "Blind Faith" --boards 50 --threads 2
 expect "--flag=value form" \
-  score --player ColorScorePlayer --seed 1 --json "$json" --boards=7 -- --boards=7
+  score --player ColorScorePlayer --seed 1 --json "$root/runs/score-ColorScorePlayer-seed1-7.json" --boards=7 -- --boards=7
 expect "--json - replaces the default file" \
   score --player ColorScorePlayer --boards 100 --seed 1 --json - -- --json -
 

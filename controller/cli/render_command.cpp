@@ -1,32 +1,35 @@
-// `render` and `replay`: pictures of tracks and of recorded games.
 #include <filesystem>
-#include <fstream>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "ratrace/common/io.h"
 #include "ratrace/cli/commands.h"
+#include "ratrace/cli/flags.h"
+#include "ratrace/common/io.h"
 #include "ratrace/see/plot.h"
 #include "ratrace/see/render.h"
-#include "ratrace/see/replay.h"
-#include "ratrace/runs/runner.h"
+#include "ratrace/engine/board.h"
 
 namespace ratrace {
 
-namespace {
-
-nlohmann::json read_json(const std::string& path, const std::string& what) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read " + what + " '" + path + "'");
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + e.what());
-  }
+Subcommand add_render_command(CLI::App& app, ProgramFlags&) {
+  auto options = std::make_shared<RenderCommandOptions>();
+  auto* cmd = app.add_subcommand("render", "Draw a track (SVG, PNG) with a legend; overlays from a game record");
+  add_config_flags(cmd, options->config_file, options->sets);
+  cmd->add_option("--record", options->record_file, "Game record (from 'play --record'): its track and overlays")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--track", options->track_file, "Track file instead")->check(CLI::ExistingFile);
+  cmd->add_option("--seed", options->seed, "Master seed, without --record or --track")->capture_default_str();
+  cmd->add_option("--board", options->board, "Board index, without --record or --track")->capture_default_str();
+  cmd->add_option("--out", options->out_file, "Picture: FILE.svg, or FILE.png (with FILE.svg beside it)")
+      ->capture_default_str();
+  cmd->add_flag("--force", options->force, "Replace an existing picture");
+  cmd->add_option("--overlay", options->overlays, "Comma-separated: heat, deaths, paths or none (default all)")
+      ->delimiter(',');
+  cmd->add_option("--paths", options->paths, "Scorers' paths drawn")->capture_default_str();
+  return {cmd, [options] { return run_render(*options); }};
 }
-
-}  // namespace
 
 int run_render(const RenderCommandOptions& options) {
   RenderOptions draw{false, false, 0};
@@ -47,11 +50,11 @@ int run_render(const RenderCommandOptions& options) {
   std::string svg;
   Config config = build_config(options.config_file, options.sets);
   if (!options.record_file.empty()) {
-    const nlohmann::json record = read_json(options.record_file, "game record");
+    const nlohmann::json record = read_json_file(options.record_file, "game record");
     const Track track = track_of_record(record, config);
     svg = render_svg(track, &record, draw);
   } else if (!options.track_file.empty()) {
-    const Track track = track_from_json(read_json(options.track_file, "track file"), config);
+    const Track track = track_from_json(read_json_file(options.track_file, "track file"), config);
     svg = render_svg(track, nullptr, draw);
   } else {
     svg = render_svg(generate_track(config, board_seed(options.seed, options.board)), nullptr, draw);
@@ -67,14 +70,7 @@ int run_render(const RenderCommandOptions& options) {
     }
     spdlog::info("wrote {}", options.out_file);
   }
-  return 0;
-}
-
-int run_replay(const ReplayOptions& options) {
-  check_output_path(options.html_file, options.force);
-  write_file_atomically(options.html_file, replay_html(read_json(options.record_file, "game record")));
-  spdlog::info("wrote {}", options.html_file);
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace ratrace
