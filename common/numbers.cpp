@@ -92,7 +92,9 @@ std::string integer_error(std::string_view text, T least, T most, T& value) {
     value = parsed;
     return {};
   }
-  return refusal("a whole number", "[" + std::to_string(least) + ", " + std::to_string(most) + "]", text);
+  std::string range = "[";
+  range.append(std::to_string(least)).append(", ").append(std::to_string(most)).append("]");
+  return refusal("a whole number", range, text);
 }
 
 }  // namespace

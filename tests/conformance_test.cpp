@@ -36,7 +36,7 @@ std::map<int, BoardResult> play_two_boards(const Entrant& entrant, int threads, 
 TEST_P(Conformance, NoFaultsAndResultsDependOnlyOnTheSeeds) {
   const PlayerInfo& info = find_player(GetParam());
   EXPECT_EQ(info.name, GetParam());
-  EXPECT_NE(info.move, nullptr);
+  EXPECT_TRUE(static_cast<bool>(info.move));
   EXPECT_FALSE(info.summary.empty());
   Config config;
   config.turns = 300;
