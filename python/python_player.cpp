@@ -70,19 +70,20 @@ Move to_move(const py::handle& result) {
                            "; expected (dx, dy) with dx, dy in {-1, 0, 1}");
 }
 
-// The exception as Python prints it, traceback included.
+}  // namespace
+
 std::string python_error_text(py::error_already_set& error) {
   const py::object lines = py::module_::import("traceback").attr("format_exception")(error.type(), error.value(),
                                                                                       error.trace());
   return py::str("").attr("join")(lines).cast<std::string>();
 }
 
-}  // namespace
-
 void register_python_player(const std::string& name, py::object move, const std::string& summary) {
   if (!PyCallable_Check(move.ptr())) throw std::invalid_argument("player '" + name + "': the move is not callable");
-  // Dropped with the GIL held: the last copy may go on a thread that does not hold it.
+  // Dropped with the GIL held: the last copy may go on a thread that does not hold it. After
+  // the interpreter has ended (the registry is destroyed at exit, after Python) it is left.
   std::shared_ptr<py::object> function(new py::object(std::move(move)), [](py::object* f) {
+    if (!Py_IsInitialized()) return;
     py::gil_scoped_acquire gil;
     delete f;
   });

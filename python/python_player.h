@@ -16,6 +16,9 @@ namespace ratrace {
 // holds the traceback. The GIL is taken for each call.
 void register_python_player(const std::string& name, pybind11::object move, const std::string& summary);
 
+// The exception as Python prints it, traceback included.
+std::string python_error_text(pybind11::error_already_set& error);
+
 // Adds the Genome, View and Rng classes the move function sees to module `m`.
 void bind_move_arguments(pybind11::module_& m);
 

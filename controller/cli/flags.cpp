@@ -50,6 +50,21 @@ void add_program_flags(CLI::App* cmd, ProgramFlags& program) {
         program.player_libraries.insert(program.player_libraries.end(), libraries.begin(), libraries.end());
       },
       "Load the players of a plugin built with ratrace_add_player (repeatable; README: Load a C++ player)");
+  cmd->add_option_function<std::vector<std::string>>(
+      "--python",
+      [&program](const std::vector<std::string>& specs) {
+        program.python_players.insert(program.python_players.end(), specs.begin(), specs.end());
+      },
+      "Load FUNCTION of FILE.py (a move function, or an organisers' Player class) as the player named "
+      "FILE.py:FUNCTION; it is the command's player unless --player names another (repeatable)");
+}
+
+void default_player_to_python(CLI::App* cmd, std::string& player) {
+  cmd->parse_complete_callback([cmd, &player] {
+    const CLI::Option* python = cmd->get_option_no_throw("--python");
+    if (python && python->count() > 0 && cmd->get_option("--player")->count() == 0)
+      player = python->as<std::vector<std::string>>().back();
+  });
 }
 
 nlohmann::json read_json_file(const std::string& path, const std::string& what) {

@@ -18,6 +18,8 @@ void add_config_flags(CLI::App* cmd, std::string& config_file, std::vector<std::
 void add_run_flags(CLI::App* cmd, RunFlags& run);
 // --log-level and --player-lib: on the app (with fallthrough), or on a subcommand.
 void add_program_flags(CLI::App* cmd, ProgramFlags& program);
+// Makes `player` (the command's --player) the last --python player when --player is not given.
+void default_player_to_python(CLI::App* cmd, std::string& player);
 
 // A JSON input file (a track file, a game record) parsed; errors name `what` and the path.
 nlohmann::json read_json_file(const std::string& path, const std::string& what);

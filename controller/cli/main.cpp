@@ -12,18 +12,24 @@
 #include "ratrace/common/cli.h"
 #include "ratrace/common/version.h"
 #include "ratrace/engine/player.h"
+#include "ratrace/python/embedded.h"
 #include "ratrace/runs/distributed.h"
 
 namespace {
 
-int run_chosen(const std::vector<ratrace::Subcommand>& subcommands, const ratrace::ProgramFlags& program) {
+int run_chosen(const std::vector<ratrace::Subcommand>& subcommands, const ratrace::ProgramFlags& program,
+               const std::string& program_path) {
   try {
     for (const std::string& library : program.player_libraries) ratrace::load_player_library(library);
+    for (const std::string& spec : program.python_players) ratrace::load_python_player(spec, program_path);
     for (const ratrace::Subcommand& subcommand : subcommands)
       if (*subcommand.app) return subcommand.run();
-  } catch (const std::exception& e) {
+  } catch (const std::invalid_argument& e) {  // UsageError among them: the user's input
     spdlog::error("{}", e.what());
     return ratrace::kExitUsage;
+  } catch (const std::exception& e) {  // the work failed: a write, a picture, a full disk
+    spdlog::error("{}", e.what());
+    return ratrace::kExitFailure;
   }
   return ratrace::kExitOk;
 }
@@ -60,5 +66,5 @@ int main(int argc, char** argv) {
     return ratrace::kExitUsage;
   }
   ratrace::set_program_path(argv[0]);
-  return ratrace::with_stdout_checked(run_chosen(subcommands, program));
+  return ratrace::with_stdout_checked(run_chosen(subcommands, program, argv[0]));
 }

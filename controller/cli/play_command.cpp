@@ -39,6 +39,7 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
       ->capture_default_str();
   cmd->add_flag("--no-cache", options->no_cache, "Do not memoise player calls");
   add_program_flags(cmd, program);
+  default_player_to_python(cmd, options->player);
   return {cmd, [options] { return run_play(*options); }};
 }
 

@@ -18,6 +18,7 @@ Subcommand add_score_command(CLI::App& app, ProgramFlags& program) {
   add_run_flags(cmd, options->run);
   cmd->add_option("--plot", options->plot_file, "Draw the log scores' distribution to FILE.png and FILE.svg");
   add_program_flags(cmd, program);
+  default_player_to_python(cmd, options->player);
   return {cmd, [options] { return run_score(*options); }};
 }
 

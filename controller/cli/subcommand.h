@@ -19,6 +19,7 @@ struct Subcommand {
 struct ProgramFlags {
   std::string log_level = "info";
   std::vector<std::string> player_libraries;  // --player-lib, loaded before the command runs
+  std::vector<std::string> python_players;    // --python FILE.py:FUNCTION, loaded likewise
 };
 
 Subcommand add_score_command(CLI::App& app, ProgramFlags& program);

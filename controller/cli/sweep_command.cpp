@@ -206,6 +206,7 @@ Subcommand add_sweep_command(CLI::App& app, ProgramFlags& program) {
   cmd->add_option("--plot", options->plot_file, "Draw FILE.png and FILE.svg with scripts/plot_sweep.py");
   add_run_flags(cmd, options->run);
   add_program_flags(cmd, program);
+  default_player_to_python(cmd, options->player);
   return {cmd, [options] { return run_sweep(*options); }};
 }
 
