@@ -89,6 +89,10 @@ void register_python_player(const std::string& name, py::object move, const std:
   });
   MoveFunction::Callable call = [function](const Genome& genome, const View& view, Rng& rng) {
     py::gil_scoped_acquire gil;
+    // pybind11 drops a thread's Python state with its last acquire, and making one costs more
+    // than a whole call: each engine thread keeps its own.
+    thread_local const bool kept = (gil.inc_ref(), true);
+    (void)kept;
     if (view.radius() > PyView::kMostRadius)
       throw std::runtime_error("Python players see views of radius up to " + std::to_string(PyView::kMostRadius));
     PyView seen;

@@ -1,7 +1,7 @@
 """Python players on the engine: the same per-board scores as the compiled-in players they
 mirror, at 1 and 2 threads; faults with their traceback; the program's --python flag.
 
-Games are cut to 1,500 turns (config turns=1500) so that the Python calls fit in CI; the
+Games are cut to 1,000 turns (config turns=1000) so that the Python calls fit in CI; the
 equality checked is exact, board by board."""
 import json
 import os
@@ -19,8 +19,8 @@ import random  # noqa: E402  (after ratrace.compat, as a posted answer would imp
 
 import color_score  # noqa: E402
 
-SHORT = {"turns": 1500}
-BOARDS = 8
+SHORT = {"turns": 1000}
+BOARDS = 5
 
 
 def forward_random(genome, view, rng):
@@ -117,7 +117,7 @@ class ProgramFlag(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             example = os.path.join(HERE, "..", "examples", "color_score.py")
             done = self.run_ratrace(folder, "score", "--python", example + ":move", "--boards", "3", "--seed", "1",
-                                    "--set", "turns=1500", "--json", "r.json")
+                                    "--set", "turns=1000", "--json", "r.json")
             self.assertEqual(done.returncode, 0, done.stderr)
             with open(os.path.join(folder, "r.json")) as f:
                 cli = [b["score"] for b in json.load(f)["boards"]]
