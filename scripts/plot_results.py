@@ -5,15 +5,17 @@
   plot_results.py leaderboard BOARD.json OUT   forest plot: geometric means, 95% intervals, published scores
   plot_results.py game RECORD.json OUT         a recorded game's population, goals and deaths per turn
 
-Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped). Exit code 2 on bad input, 3
-when no python3 has matplotlib (plotting.py runs the script with one that has it).
+Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped), the same bytes every time for
+the same input; an existing OUT.png or OUT.svg is replaced only with --force. Exit code 2 on bad
+input, 3 when no python3 has matplotlib (plotting.py runs the script with one that has it), 4
+when a picture exists and --force was not given.
 """
 import argparse
 import json
 import math
 import sys
 
-from plotting import output_stem, pyplot
+from plotting import add_force_argument, output_stem, pyplot, refuse_to_overwrite, save_pictures
 
 
 def board_scores(doc):
@@ -41,11 +43,8 @@ def leaderboard_rows(doc):
 
 
 def save(fig, out):
-    stem = output_stem(out)
     fig.tight_layout()
-    for ext in (".png", ".svg"):
-        fig.savefig(stem + ext, dpi=110)
-    print("wrote %s.png and %s.svg" % (stem, stem))
+    save_pictures(fig, output_stem(out), dpi=110)
 
 
 def plot_scores(doc, out):
@@ -133,7 +132,9 @@ def main():
     parser.add_argument("kind", choices=["scores", "leaderboard", "game"])
     parser.add_argument("json_file")
     parser.add_argument("out", help="OUT.png and OUT.svg are written")
+    add_force_argument(parser)
     args = parser.parse_args()
+    refuse_to_overwrite(output_stem(args.out), args.force, __file__)
     try:
         with open(args.json_file) as f:
             doc = json.load(f)
