@@ -38,11 +38,11 @@ def refuse_to_overwrite(stem, force, script):
         sys.exit(OUTPUT_EXISTS)
 
 
-def save_pictures(fig, stem, dpi):
+def save_pictures(fig, stem, dpi, **savefig):
     """STEM.png and STEM.svg of `fig`, the same bytes each time for the same figure: no date,
     no software version, no random ids in the SVG."""
     for ext, metadata in ((".png", {"Software": None}), (".svg", {"Date": None, "Creator": None})):
-        fig.savefig(stem + ext, dpi=dpi, metadata=metadata)
+        fig.savefig(stem + ext, dpi=dpi, metadata=metadata, **savefig)
     print("wrote %s.png and %s.svg" % (stem, stem))
 
 
