@@ -156,8 +156,11 @@ TEST(Record, FramesHoldTheCrowdAndItsDeaths) {
   }
   // The first frame holds the initial specimens, on start cells.
   const std::vector<uint32_t> first = frame(rec, "occupancy", 0);
-  for (size_t c = 0; c < first.size(); ++c)
-    if (first[c] > 0) EXPECT_EQ(c % rec["track"]["width"].get<size_t>(), 0u) << "cell " << c;
+  for (size_t c = 0; c < first.size(); ++c) {
+    if (first[c] > 0) {
+      EXPECT_EQ(c % rec["track"]["width"].get<size_t>(), 0u) << "cell " << c;
+    }
+  }
 }
 
 TEST(Record, FramesAreBoundedByTheirLimit) {
@@ -168,7 +171,9 @@ TEST(Record, FramesAreBoundedByTheirLimit) {
     const size_t n = rec["frames"]["turns"].size();
     EXPECT_LE(n, static_cast<size_t>(limit));
     EXPECT_EQ(rec["frames"]["every"].get<int>(), limit == 0 ? 0 : (300 + limit - 1) / limit);
-    if (limit > 0) EXPECT_GE(n, 1u);
+    if (limit > 0) {
+      EXPECT_GE(n, 1u);
+    }
     EXPECT_EQ(rec["frames"]["occupancy"].size(), n);
   }
 }

@@ -361,7 +361,8 @@ nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
   const uint64_t births = sum(series_.births), goals = sum(series_.goals);
   // The record describes the game the engine played, or it is a bug of the recorder.
   if (goals + 1 != score || moves_ != moves || initial_ + births - deaths != final_population ||
-      static_cast<int>(series_.population.size()) != turns)
+      static_cast<int>(series_.population.size()) != turns ||
+      (frame_every_ > 0 && static_cast<int>(frame_turns_.size()) != (turns + frame_every_ - 1) / frame_every_))
     throw std::logic_error("recorder: the record's totals disagree with the game's result");
 
   nlohmann::json scorers = nlohmann::json::array();

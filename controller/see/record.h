@@ -56,9 +56,10 @@ std::vector<int> life_cells(const Track& track, const Life& life);
 
 // Builds a compact record of a game as a GameObserver: per turn population, births,
 // deaths by cause, goals, best fitness and distinct genomes; per cell visits and deaths by
-// cause; and the paths of a deterministic sample of specimens. Its size is bounded
-// whatever the population (see README: Seeing a game); its memory is the population's
-// current lives, at most lifespan bytes each.
+// cause; every cell's specimens and deaths in at most RecordOptions::frames frames; and the
+// paths of a deterministic sample of specimens. Its size is bounded whatever the population
+// (see README: Seeing a game); its memory is the population's current lives, at most
+// lifespan bytes each.
 class GameRecorder : public GameObserver {
  public:
   explicit GameRecorder(RecordOptions options) : options_(options) {}
