@@ -5,15 +5,17 @@
   plot_results.py leaderboard BOARD.json OUT   forest plot: geometric means, 95% intervals, published scores
   plot_results.py game RECORD.json OUT         a recorded game's population, goals and deaths per turn
 
-Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped). Exit code 2 on bad input, 3
-when no python3 has matplotlib (plotting.py runs the script with one that has it).
+Each writes OUT.png and OUT.svg (a .png/.svg on OUT is dropped), the same bytes every time for
+the same input; an existing OUT.png or OUT.svg is replaced only with --force. Exit code 2 on bad
+input, 3 when no python3 has matplotlib (plotting.py runs the script with one that has it), 4
+when a picture exists and --force was not given.
 """
 import argparse
 import json
 import math
 import sys
 
-from plotting import output_stem, pyplot
+from plotting import add_force_argument, output_stem, pyplot, refuse_to_overwrite, save_pictures
 
 
 def board_scores(doc):
@@ -41,59 +43,98 @@ def leaderboard_rows(doc):
 
 
 def save(fig, out):
-    stem = output_stem(out)
     fig.tight_layout()
-    for ext in (".png", ".svg"):
-        fig.savefig(stem + ext, dpi=110)
-    print("wrote %s.png and %s.svg" % (stem, stem))
+    save_pictures(fig, output_stem(out), dpi=110, bbox_inches="tight")
+
+
+def run_description(doc):
+    """"master seed S" and, when they are not the default, the rules and config overrides."""
+    words = ["master seed %s" % doc.get("master_seed", "?")]
+    rules = doc.get("config", {}).get("rules")
+    if rules and rules != "cpp":
+        words.append("%s rules" % rules)
+    turns = doc.get("config", {}).get("turns")
+    if turns and turns != 10000:
+        words.append("%s turns" % format(turns, ","))
+    return ", ".join(words)
+
+
+def set_title(ax, text, width=70):
+    """A title wrapped to lines of at most `width` characters, so it is never cut off."""
+    import textwrap
+
+    ax.set_title("\n".join(textwrap.wrap(text, width)))
 
 
 def plot_scores(doc, out):
     plt = pyplot(__file__)
     scores_by_player = board_scores(doc)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for player, scores in scores_by_player.items():
+    many = len(scores_by_player) > 1
+    fig, ax = plt.subplots(figsize=(11.5, 4.5 + 0.2 * len(scores_by_player)) if many else (8, 4.5))
+    for index, (player, scores) in enumerate(scores_by_player.items()):
         logs = [math.log(s) for s in scores]
         mean = sum(logs) / len(logs)
-        ax.hist(logs, bins=30, alpha=0.75, label="%s (%d boards)" % (player, len(logs)), color="#4363d8")
-        ax.axvline(mean, color="black", lw=2, label="log of geometric mean %.4g" % math.exp(mean))
-        summary = doc.get("summary", {})
-        if summary.get("ci95") and None not in summary["ci95"]:
-            low, high = summary["ci95"]
-            ax.axvspan(math.log(low), math.log(high), color="black", alpha=0.12, label="95%% interval [%.4g, %.4g]" % (low, high))
+        colour = "#4363d8" if not many else "C%d" % (index % 10)
+        # Several players: each its own colour, its name on both of its legend entries.
+        name = "%s: " % player if many else ""
+        ax.hist(logs, bins=30, alpha=0.75 if not many else 0.45, color=colour,
+                label="%s%d boards" % (name, len(logs)) if many else "%s (%d boards)" % (player, len(logs)))
+        ax.axvline(mean, color="black" if not many else colour, lw=2, linestyle="-" if not many else "--",
+                   label="%slog of geometric mean %.4g" % (name, math.exp(mean)))
+    summary = doc.get("summary", {})
+    if not many and summary.get("ci95") and None not in summary["ci95"]:
+        low, high = summary["ci95"]
+        ax.axvspan(math.log(low), math.log(high), color="black", alpha=0.12, label="95%% interval [%.4g, %.4g]" % (low, high))
     ax.set_xlabel("ln(score) per board (0: a board scoring 1)")
     ax.set_ylabel("boards")
-    ax.set_title("Distribution of log scores, master seed %s" % doc.get("master_seed", "?"))
-    ax.legend(fontsize=8)
+    players = list(scores_by_player)
+    who = players[0] if len(players) == 1 else "%d players" % len(players)
+    set_title(ax, "%s: distribution of log scores, %s" % (who, run_description(doc)))
+    if many:
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    else:
+        ax.legend(fontsize=8)
     save(fig, out)
 
 
 def plot_leaderboard(doc, out):
     plt = pyplot(__file__)
+    from matplotlib.lines import Line2D
+
     rows = leaderboard_rows(doc)
-    fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 1.6))
-    marked = set()  # each marker is in the legend once
+    fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 2.4))
+    marked = set()  # which marks the rows use, for the legend
     for i, (player, mean, (low, high), published, by_author) in enumerate(rows):
         y = len(rows) - 1 - i
         ax.plot([low, high], [y, y], color="#4363d8", lw=2, solid_capstyle="butt")
-        ax.plot([mean], [y], "o", color="#4363d8", ms=6, label="geometric mean, 95% interval" if i == 0 else None)
+        ax.plot([mean], [y], "o", color="#4363d8", ms=6)
         if by_author:
             author_mean, (author_low, author_high) = by_author
-            label = None if "author" in marked else "the same under its author's controller's rules, where they differ"
             ax.plot([author_low, author_high], [y - 0.28] * 2, color="#f58231", lw=2, solid_capstyle="butt")
-            ax.plot([author_mean], [y - 0.28], "s", color="#f58231", ms=4, label=label)
+            ax.plot([author_mean], [y - 0.28], "s", color="#f58231", ms=4)
             marked.add("author")
         if published:
-            ax.plot([published], [y], "D", color="#d62728", ms=5, label=None if "published" in marked else "published score")
+            ax.plot([published], [y], "D", color="#d62728", ms=5)
             marked.add("published")
+    # One entry per kind of mark, drawn as it appears (a dot on its interval), below the axes
+    # where it hides no row.
+    handles = [Line2D([], [], color="#4363d8", lw=2, marker="o", ms=6, label="geometric mean, 95% interval")]
+    if "author" in marked:
+        handles.append(Line2D([], [], color="#f58231", lw=2, marker="s", ms=4,
+                              label="the same under its author's controller's rules, where they differ"))
+    if "published" in marked:
+        handles.append(Line2D([], [], color="#d62728", lw=0, marker="D", ms=5, label="published score"))
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([r[0] for r in reversed(rows)])
+    ax.set_ylim(-0.7, len(rows) - 0.4)
     ax.set_xscale("log")
     ax.set_xlabel("score (log scale)")
     ax.grid(axis="x", which="both", alpha=0.25)
-    ax.set_title("Leaderboard: %s boards per player, master seed %s" %
-                 (doc["summary"].get("boards_per_player", "?"), doc.get("master_seed", "?")))
-    ax.legend(loc="lower right", fontsize=8)
+    set_title(ax, "Leaderboard: %s boards per player, %s" %
+              (doc["summary"].get("boards_per_player", "?"), run_description(doc)))
+    axes_height = fig.get_figheight() - 1.7  # inches, roughly: the title and the x axis take the rest
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.55 / axes_height),
+              ncol=1 if len(handles) > 2 else len(handles), fontsize=8, frameon=False)
     save(fig, out)
 
 
@@ -133,7 +174,9 @@ def main():
     parser.add_argument("kind", choices=["scores", "leaderboard", "game"])
     parser.add_argument("json_file")
     parser.add_argument("out", help="OUT.png and OUT.svg are written")
+    add_force_argument(parser)
     args = parser.parse_args()
+    refuse_to_overwrite(output_stem(args.out), args.force, __file__)
     try:
         with open(args.json_file) as f:
             doc = json.load(f)

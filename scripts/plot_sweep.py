@@ -3,31 +3,54 @@
 the baseline with its 95% interval (above), its geometric mean with its 95% interval (below);
 one line per value of a second parameter, the baseline marked.
 
-Writes OUT.png and OUT.svg. Needs matplotlib (Debian: apt-get install python3-matplotlib); when
+Writes OUT.png and OUT.svg, the same bytes every time for the same input; existing ones are
+replaced only with --force (exit code 4 otherwise). Needs matplotlib (Debian: apt-get install python3-matplotlib); when
 the python3 running it lacks matplotlib, it runs itself with one that has it (plotting.py).
 """
 import argparse
 import json
+import math
 import sys
 
-from plotting import output_stem, pyplot
+from plotting import add_force_argument, output_stem, pyplot, refuse_to_overwrite, save_pictures
 
 
 def use_log_axis(values):
     return all(v > 0 for v in values) and max(values) > 5 * min(values)
 
 
-def readable_log_axis(axis, low, high):
-    """Plain tick labels on a log axis (0.8, 1, 1.25 rather than 10^0 alone): over less than
-    a decade, evenly spaced round values; over more, 1-2-5 steps."""
+def log_ticks(low, high):
+    """Round values for a log axis spanning [low, high] (low > 0), about 4 to 12 of them: over
+    less than a decade, evenly spaced; over up to 4 decades, 1-2-5 steps; over up to 9, every
+    decade; beyond, every second or third decade."""
     import matplotlib.ticker as ticker
 
     if high < 10 * low:
-        ticks = [t for t in ticker.MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]).tick_values(low, high) if t > 0]
-        axis.set_major_locator(ticker.FixedLocator(ticks))
-    else:
-        axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-    axis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        return [t for t in ticker.MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]).tick_values(low, high) if t > 0]
+    first, last = math.floor(math.log10(low)), math.ceil(math.log10(high))
+    decades = last - first
+    subs = (1, 2, 5) if decades <= 4 else (1,)
+    stride = 1 if decades <= 9 else math.ceil(decades / 8)
+    return [s * 10.0 ** d for d in range(first, last + 1, stride) for s in subs if low / 2 <= s * 10.0 ** d <= high * 2]
+
+
+def tick_label(value):
+    """0.005, 0.5, 20, 5000, 20000 as written; from 100000 on, 2×10⁵ rather than 200000 or 2e+05."""
+    if value < 1e5:
+        return f"{value:g}"
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = value / 10 ** exponent
+    power = f"10$^{{{exponent}}}$"
+    return power if abs(mantissa - 1) < 1e-9 else f"{mantissa:g}×{power}"
+
+
+def readable_log_axis(axis, low, high):
+    """Labelled round ticks on a log axis (0.8, 1, 1.25 rather than 10^0 alone), however many
+    decades it spans (matplotlib's own locator drops every label over about 7 decades)."""
+    import matplotlib.ticker as ticker
+
+    axis.set_major_locator(ticker.FixedLocator(log_ticks(low, high)))
+    axis.set_major_formatter(ticker.FuncFormatter(lambda v, _: tick_label(v)))
     axis.set_minor_locator(ticker.NullLocator())
 
 
@@ -130,9 +153,7 @@ def plot(document, stem, plt):
     ratio_ax.legend(fontsize="small")
     ratio_ax.set_title(f"{sweep['player']}: the same {sweep['boards_per_setting']} boards per setting, "
                        f"master seed {document['master_seed']}")
-    for ext in ("png", "svg"):
-        fig.savefig(f"{stem}.{ext}", dpi=120)
-    print(f"wrote {stem}.png and {stem}.svg")
+    save_pictures(fig, stem, dpi=120)
 
 
 def parse_arguments():
@@ -141,11 +162,13 @@ def parse_arguments():
         epilog="example: scripts/plot_sweep.py runs/sweep.json runs/sweep  (writes runs/sweep.png, .svg)")
     parser.add_argument("sweep_json", metavar="SWEEP.json", help="a file written by 'ratrace sweep --json'")
     parser.add_argument("out", metavar="OUT", help="output stem; a .png or .svg ending is dropped")
+    add_force_argument(parser)
     return parser.parse_args()
 
 
 def main():
     args = parse_arguments()
+    refuse_to_overwrite(output_stem(args.out), args.force, __file__)
     plt = pyplot(__file__)
     try:
         with open(args.sweep_json) as f:

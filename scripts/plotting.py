@@ -1,5 +1,6 @@
 """What every plotting script of the repository shares: matplotlib from whichever python3 has
-it, output file names, and the exit code for a missing matplotlib.
+it, output file names, the exit code for a missing matplotlib, and pictures that are the same
+bytes every time they are drawn from the same data, written only where nothing would be lost.
 
 Debian's python3-matplotlib belongs to /usr/bin/python3, which is not always the python3 first
 on PATH (pyenv, a virtualenv), so a script run by the wrong interpreter runs itself again with
@@ -11,6 +12,7 @@ import subprocess
 import sys
 
 MISSING_MATPLOTLIB = 3  # exit code, apart from bad input (2)
+OUTPUT_EXISTS = 4  # exit code: a picture is there already and --force was not given
 _REEXEC_GUARD = "RATRACE_PLOT_REEXEC"
 
 
@@ -18,6 +20,30 @@ def output_stem(out):
     """OUT without a .png or .svg ending: the stem the .png and .svg are written to."""
     stem, ext = os.path.splitext(out)
     return stem if ext.lower() in (".png", ".svg") else out
+
+
+def add_force_argument(parser):
+    parser.add_argument("--force", action="store_true", help="replace OUT.png and OUT.svg if they exist")
+
+
+def refuse_to_overwrite(stem, force, script):
+    """Exits with OUTPUT_EXISTS, saying so, when STEM.png or STEM.svg exists and not `force`:
+    a committed picture is replaced only on purpose. Called before anything is drawn."""
+    if force:
+        return
+    existing = [stem + ext for ext in (".png", ".svg") if os.path.exists(stem + ext)]
+    if existing:
+        print(f"{os.path.basename(script)}: {' and '.join(existing)} exist{'s' if len(existing) == 1 else ''}; "
+              "pass --force to replace", file=sys.stderr)
+        sys.exit(OUTPUT_EXISTS)
+
+
+def save_pictures(fig, stem, dpi, **savefig):
+    """STEM.png and STEM.svg of `fig`, the same bytes each time for the same figure: no date,
+    no software version, no random ids in the SVG."""
+    for ext, metadata in ((".png", {"Software": None}), (".svg", {"Date": None, "Creator": None})):
+        fig.savefig(stem + ext, dpi=dpi, metadata=metadata, **savefig)
+    print("wrote %s.png and %s.svg" % (stem, stem))
 
 
 def _python_with_matplotlib():
@@ -50,6 +76,8 @@ def pyplot(script):
               "(Debian: apt-get install python3-matplotlib, or pip install matplotlib)", file=sys.stderr)
         sys.exit(MISSING_MATPLOTLIB)
     matplotlib.use("Agg")
+    # SVG element ids are hashes salted with a random number unless a salt is given.
+    matplotlib.rcParams["svg.hashsalt"] = "ratrace"
     import matplotlib.pyplot as plt
 
     return plt

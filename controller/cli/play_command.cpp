@@ -37,6 +37,11 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
       ->capture_default_str();
   cmd->add_option("--record-sampled", options->record.sampled, "Random specimens whose every life the record keeps")
       ->capture_default_str();
+  cmd->add_option("--record-frames", options->record.frames,
+                  "Crowd frames the record keeps at most: every cell's specimens and deaths, one turn in "
+                  "ceil(turns / N); 0 for none")
+      ->check(whole_number(0, 100000))
+      ->capture_default_str();
   cmd->add_flag("--no-cache", options->no_cache, "Do not memoise player calls");
   add_program_flags(cmd, program);
   default_player_to_python(cmd, options->player);

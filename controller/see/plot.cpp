@@ -144,6 +144,10 @@ void draw_with_matplotlib(const std::string& script_name, const std::vector<std:
   std::vector<std::string> argv{"python3", script};
   argv.insert(argv.end(), args.begin(), args.end() - 1);
   argv.push_back(temporary);
+  // The scripts refuse to replace a picture without --force; the temporary stem is ours, and
+  // whether STEM.png and STEM.svg may be replaced was decided (under the command's --force)
+  // before drawing, so the script may write.
+  argv.push_back("--force");
   const int code = run_process(argv, true);
   if (code < 0) {
     spdlog::warn("no plot: python3 could not be run; run by hand: {}", by_hand);

@@ -10,7 +10,8 @@ namespace ratrace {
 int run_process(const std::vector<std::string>& args, bool quiet = false);
 
 // Runs scripts/<script> with a python3 that has matplotlib, with `args`, the last of which
-// is the stem STEM of the pictures the script writes, STEM.png and STEM.svg. The script
+// is the stem STEM of the pictures the script writes, STEM.png and STEM.svg (the caller has
+// checked that they may be written: the script is given --force). The script
 // writes them under a temporary stem beside STEM; they are checked (exit code 0, whole PNG
 // and SVG files) and renamed into place, so each picture is complete or absent. A missing
 // python3, script or matplotlib only warns (the results it draws are already written); a

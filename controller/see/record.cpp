@@ -1,6 +1,7 @@
 #include "ratrace/see/record.h"
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -36,7 +37,98 @@ nlohmann::json by_cause(const std::array<std::vector<uint64_t>, kDeathCauses>& c
   return j;
 }
 
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void put_varint(std::string& out, uint32_t n) {
+  while (n >= 0x80) {
+    out += static_cast<char>((n & 0x7f) | 0x80);
+    n >>= 7;
+  }
+  out += static_cast<char>(n);
+}
+
+std::string base64(const std::string& bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    const size_t n = std::min<size_t>(3, bytes.size() - i);
+    uint32_t v = 0;
+    for (size_t j = 0; j < 3; ++j) v = v << 8 | (j < n ? static_cast<uint8_t>(bytes[i + j]) : 0u);
+    for (size_t j = 0; j < 4; ++j) out += j <= n ? kBase64[(v >> (18 - 6 * j)) & 0x3f] : '=';
+  }
+  return out;
+}
+
+std::string unbase64(const std::string& text) {
+  if (text.size() % 4 != 0) throw std::invalid_argument("frame counts: not base64");
+  std::string out;
+  for (size_t i = 0; i < text.size(); i += 4) {
+    uint32_t v = 0;
+    int pad = 0;
+    for (size_t j = 0; j < 4; ++j) {
+      const char c = text[i + j];
+      const char* at = c == '=' ? nullptr : std::strchr(kBase64, c);
+      if (c == '=' && i + 4 == text.size() && j >= 2) ++pad;
+      else if (!at || c == '\0' || pad > 0) throw std::invalid_argument("frame counts: not base64");
+      v = v << 6 | (at ? static_cast<uint32_t>(at - kBase64) : 0u);
+    }
+    for (int j = 0; j < 3 - pad; ++j) out += static_cast<char>((v >> (16 - 8 * j)) & 0xff);
+  }
+  return out;
+}
+
 }  // namespace
+
+bool is_record_format(const std::string& format) {
+  return format == "ratrace-record-1" || format == kRecordFormat;
+}
+
+std::string encode_counts(const std::vector<uint32_t>& counts) {
+  std::string bytes;
+  for (size_t c = 0; c < counts.size();) {
+    if (counts[c] > 0) {
+      put_varint(bytes, counts[c++]);
+      continue;
+    }
+    size_t run = 0;
+    while (c < counts.size() && counts[c] == 0) ++run, ++c;
+    put_varint(bytes, 0);
+    put_varint(bytes, static_cast<uint32_t>(run));
+  }
+  return base64(bytes);
+}
+
+std::vector<uint32_t> decode_counts(const std::string& text, size_t cells) {
+  const std::string bytes = unbase64(text);
+  std::vector<uint32_t> counts;
+  counts.reserve(cells);
+  size_t at = 0;
+  auto varint = [&] {
+    uint64_t n = 0;
+    for (int shift = 0;; shift += 7) {
+      if (at >= bytes.size() || shift > 28) throw std::invalid_argument("frame counts: a truncated number");
+      const auto byte = static_cast<uint8_t>(bytes[at++]);
+      n |= static_cast<uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    if (n > UINT32_MAX) throw std::invalid_argument("frame counts: a number out of range");
+    return static_cast<uint32_t>(n);
+  };
+  while (at < bytes.size()) {
+    const uint32_t n = varint();
+    if (n > 0) {
+      counts.push_back(n);
+    } else {
+      const uint32_t run = varint();
+      if (run == 0 || run > cells - std::min(cells, counts.size()))
+        throw std::invalid_argument("frame counts: a bad run of empty cells");
+      counts.insert(counts.end(), run, 0);
+    }
+    if (counts.size() > cells) throw std::invalid_argument("frame counts: more counts than cells");
+  }
+  if (counts.size() != cells) throw std::invalid_argument("frame counts: fewer counts than cells");
+  return counts;
+}
 
 const char* death_cause_key(DeathCause cause) {
   switch (cause) {
@@ -92,6 +184,9 @@ void GameRecorder::started(const Config& config, const Track& track, uint64_t ga
   visits_.assign(cells, 0);
   stride_ = static_cast<size_t>(config.lifespan) + 1;
   for (auto& counts : cell_deaths_) counts.assign(cells, 0);
+  frame_every_ = options_.frames > 0 ? std::max(1, (config.turns + options_.frames - 1) / options_.frames) : 0;
+  frame_occupancy_.assign(frame_every_ ? cells : 0, 0);
+  frame_deaths_.assign(frame_every_ ? cells : 0, 0);
 
   // The followed specimens: distinct serial numbers drawn from every one the game could create.
   const uint64_t possible =
@@ -129,6 +224,12 @@ void GameRecorder::moved(int turn, std::span<const ObservedMove> moves) {
   if (turn_ > 0) end_turn();
   turn_ = turn;
   if (moves.size() != live_.size()) throw std::logic_error("recorder: the population changed unseen");
+  if (frame_every_ > 0 && (turn - 1) % frame_every_ == 0) {
+    end_frame();
+    frame_open_ = true;
+    frame_turns_.push_back(turn);
+    for (const ObservedMove& m : moves) ++frame_occupancy_[m.from];
+  }
   size_t kept = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     const ObservedMove& m = moves[i];
@@ -179,8 +280,18 @@ void GameRecorder::end_turn() {
   deaths_.fill(0);
 }
 
+void GameRecorder::end_frame() {
+  if (!frame_open_) return;
+  occupancy_frames_.push_back(encode_counts(frame_occupancy_));
+  death_frames_.push_back(encode_counts(frame_deaths_));
+  std::fill(frame_occupancy_.begin(), frame_occupancy_.end(), 0);
+  std::fill(frame_deaths_.begin(), frame_deaths_.end(), 0);
+  frame_open_ = false;
+}
+
 void GameRecorder::died(Live& s, DeathCause cause, int cell) {
   ++deaths_[static_cast<size_t>(cause)];
+  if (frame_every_ > 0) ++frame_deaths_[static_cast<size_t>(cell)];
   ++cell_deaths_[static_cast<size_t>(cause)][static_cast<size_t>(cell)];
   finish_life(s, death_cause_key(cause));
   retire(s);
@@ -222,6 +333,7 @@ void GameRecorder::retire(const Live& live) {
 nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
   if (!track_) throw std::logic_error("recorder: the game never started");
   if (turn_ > 0) end_turn();
+  end_frame();
   for (Live& s : live_) {
     if (!s.respawned && s.length > 0) finish_life(s, "alive");
     retire(s);
@@ -249,7 +361,8 @@ nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
   const uint64_t births = sum(series_.births), goals = sum(series_.goals);
   // The record describes the game the engine played, or it is a bug of the recorder.
   if (goals + 1 != score || moves_ != moves || initial_ + births - deaths != final_population ||
-      static_cast<int>(series_.population.size()) != turns)
+      static_cast<int>(series_.population.size()) != turns ||
+      (frame_every_ > 0 && static_cast<int>(frame_turns_.size()) != (turns + frame_every_ - 1) / frame_every_))
     throw std::logic_error("recorder: the record's totals disagree with the game's result");
 
   nlohmann::json scorers = nlohmann::json::array();
@@ -258,7 +371,7 @@ nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
     j["goals"] = goals_of;
     scorers.push_back(std::move(j));
   }
-  return {{"format", "ratrace-record-1"},
+  return {{"format", kRecordFormat},
           {"config", config_},
           {"track", track_to_json(*track_)},
           {"game_seed", game_seed_},
@@ -277,6 +390,13 @@ nlohmann::json GameRecorder::finish(uint64_t score, int turns, uint64_t moves) {
             {"best_fitness", series_.best_fitness},
             {"genomes", series_.genomes}}},
           {"cells", {{"visits", visits_}, {"deaths", by_cause(cell_deaths_)}}},
+          {"frames",
+           {{"limit", options_.frames},
+            {"every", frame_every_},
+            {"encoding", "varint-runs-base64"},
+            {"turns", frame_turns_},
+            {"occupancy", occupancy_frames_},
+            {"deaths", death_frames_}}},
           {"paths",
            {{"scorers_limit", options_.scorers},
             {"sampled_limit", options_.sampled},

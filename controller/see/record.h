@@ -24,7 +24,20 @@ const char* death_cause_key(DeathCause cause);
 struct RecordOptions {
   int scorers = 1000;  // the last scoring life of up to this many scorers, most goals first
   int sampled = 100;   // specimens drawn at random from the game's serial numbers: every life
+  // The crowd: every cell's specimens at the start of one turn in every `k`, and its deaths
+  // over those k turns, with k = ceil(turns / frames), so at most `frames` frames (0: none).
+  int frames = 200;
 };
+
+// The record's format: "ratrace-record-2" (frames added); render and replay also read 1.
+constexpr const char* kRecordFormat = "ratrace-record-2";
+bool is_record_format(const std::string& format);
+
+// A frame's per-cell counts, as the record stores them: LEB128 varints in cell order, a
+// count n > 0 as n, a run of r empty cells as 0 then r; then base64 (RFC 4648, padded).
+std::string encode_counts(const std::vector<uint32_t>& counts);
+// The counts of `cells` cells; throws std::invalid_argument on a malformed string.
+std::vector<uint32_t> decode_counts(const std::string& text, size_t cells);
 
 // One life of a specimen: from its start cell (birth or respawn) to a goal, a death or the
 // end of the game. Its cell at the start of turn `turn + k` is the k-th cell of
@@ -43,9 +56,10 @@ std::vector<int> life_cells(const Track& track, const Life& life);
 
 // Builds a compact record of a game as a GameObserver: per turn population, births,
 // deaths by cause, goals, best fitness and distinct genomes; per cell visits and deaths by
-// cause; and the paths of a deterministic sample of specimens. Its size is bounded
-// whatever the population (see README: Seeing a game); its memory is the population's
-// current lives, at most lifespan bytes each.
+// cause; every cell's specimens and deaths in at most RecordOptions::frames frames; and the
+// paths of a deterministic sample of specimens. Its size is bounded whatever the population
+// (see README: Seeing a game); its memory is the population's current lives, at most
+// lifespan bytes each.
 class GameRecorder : public GameObserver {
  public:
   explicit GameRecorder(RecordOptions options) : options_(options) {}
@@ -84,6 +98,7 @@ class GameRecorder : public GameObserver {
   };
 
   void end_turn();
+  void end_frame();
   void died(Live& specimen, DeathCause cause, int cell);
   void finish_life(Live& specimen, const char* end);
   void retire(const Live& specimen);
@@ -113,6 +128,12 @@ class GameRecorder : public GameObserver {
   std::array<std::vector<uint64_t>, kDeathCauses> cell_deaths_;
   std::vector<std::pair<uint32_t, Life>> scorers_;  // (goals, last scoring life), a min-heap
   std::vector<Life> sampled_lives_;
+  // Frames: one every `frame_every_` turns, from turn 1 (0: none).
+  int frame_every_ = 0;
+  bool frame_open_ = false;
+  std::vector<uint32_t> frame_occupancy_, frame_deaths_;
+  std::vector<int> frame_turns_;
+  std::vector<std::string> occupancy_frames_, death_frames_;
 };
 
 }  // namespace ratrace

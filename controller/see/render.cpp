@@ -115,8 +115,9 @@ std::vector<std::string> colour_palette(const Track& track) {
 }
 
 Track track_of_record(const nlohmann::json& record, Config& config) {
-  if (!record.is_object() || record.value("format", "") != "ratrace-record-1")
-    throw std::invalid_argument("not a ratrace game record (format ratrace-record-1)");
+  if (!record.is_object() || !is_record_format(record.value("format", "")))
+    throw std::invalid_argument(std::string("not a ratrace game record (format ") + kRecordFormat +
+                                " or ratrace-record-1)");
   config = record.at("config").get<Config>();
   return track_from_json(record.at("track"), config);
 }
