@@ -210,6 +210,10 @@ bool same_file(const FileIdentity& a, const FileIdentity& b) {
 }  // namespace
 
 void check_distinct_files(std::initializer_list<FileFlag> files) {
+  check_distinct_files(std::vector<FileFlag>(files));
+}
+
+void check_distinct_files(const std::vector<FileFlag>& files) {
   std::vector<std::pair<const FileFlag*, FileIdentity>> seen;
   for (const FileFlag& file : files) {
     if (file.path.empty() || file.path == "-") continue;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -46,6 +47,7 @@ struct FileFlag {
 // compared through its folder's real path, so "runs/../a.json" and "a.json" are one file).
 // "" (not given), "-" (standard input or output) and devices such as /dev/null pass.
 void check_distinct_files(std::initializer_list<FileFlag> files);
+void check_distinct_files(const std::vector<FileFlag>& files);
 
 // `code`, or kExitFailure when what the program printed to standard output could not all be
 // written (`> /dev/full`, a closed pipe): flushes it and says so on standard error. Every

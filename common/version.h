@@ -15,9 +15,4 @@ std::string version_text(std::string_view program, std::string_view extra_line =
 // Whether MPI is built in, e.g. "built in (Open MPI v4.1.4)" or "not built in".
 const char* mpi_status();
 
-// ratrace's --version as its tests expect it today: "version VERSION" first, the lines of
-// version_text, then "MPI " + mpi_status(). ratrace moves to version_text("ratrace", ...)
-// with its tests.
-std::string build_description();
-
 }  // namespace ratrace

@@ -9,7 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ratrace/engine/genome.h"
 #include "ratrace/tracks/rules.h"
 
 namespace ratrace {

@@ -11,6 +11,8 @@ namespace ratrace {
 // Most specimens a game may hold (initial_specimens + offspring * turns): a bound that keeps
 // a game's memory to a few gigabytes at most.
 constexpr int kMaxSpecimenCount = 20000000;
+// Most genome bits: a genome is one 128-bit word.
+constexpr int kMaxGenomeBits = 128;
 
 // Every constant of the rules (docs/RULES.md), with the spec's values as defaults. One instance
 // drives a whole run and is echoed into every result file.

@@ -145,6 +145,9 @@ Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
   } else {
     existing = read_journal(path);
   }
+  std::vector<FileFlag> files{{"the journal", path}};
+  for (const std::string& file : plan.outputs) files.push_back({"an output", file});
+  check_distinct_files(files);
   // A reused journal keeps every game, so a result file already there is compared with what
   // the run writes at its end rather than refused now: it may well be this run's own.
   std::error_code error;
@@ -247,12 +250,13 @@ void JournalledRun::write_result(const std::string& json_file, const nlohmann::j
     } catch (const std::exception&) {
       throw differs(json_file);
     }
-    if (comparable_result(existing) != comparable_result(document)) throw differs(json_file);
+    // Another result is there: this one is kept beside it under a numbered name (exit 2).
+    if (comparable_result(existing) != comparable_result(document)) return write_json_file(json_file, document, false);
     spdlog::info("{} already holds this result; left as it is", json_file);
     result_unchanged_ = true;
     return;
   }
-  write_json_file(json_file, document);
+  write_json_file(json_file, document, flags_.force);
 }
 
 void JournalledRun::write_text(const std::string& path, const std::string& text,
@@ -260,11 +264,12 @@ void JournalledRun::write_text(const std::string& path, const std::string& text,
   if (path.empty()) return;
   if (kept_unless_same(path, flags_.force)) {
     const std::string existing = read_text(path);
-    if (comparable ? comparable(existing) != comparable(text) : existing != text) throw differs(path);
+    if (comparable ? comparable(existing) != comparable(text) : existing != text)
+      return write_file_atomically(path, text, false);
     spdlog::info("{} already holds this result; left as it is", path);
     return;
   }
-  write_file_atomically(path, text);
+  write_file_atomically(path, text, flags_.force);
   spdlog::info("wrote {}", path);
 }
 

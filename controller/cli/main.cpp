@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   app.callback([&app] {
     if (app.get_subcommands().empty()) throw CLI::RequiredError::Subcommand(1);
   });
-  app.set_version_flag("--version", ratrace::build_description());
+  app.set_version_flag("--version", ratrace::version_text("ratrace", std::string("MPI ") + ratrace::mpi_status()));
   ratrace::ProgramFlags program;
   ratrace::add_program_flags(&app, program);
   const std::vector<ratrace::Subcommand> subcommands{

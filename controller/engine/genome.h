@@ -5,10 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "ratrace/tracks/config.h"
+
 namespace ratrace {
 
 using uint128 = unsigned __int128;
-constexpr int kMaxGenomeBits = 128;
 
 // Thrown when a player reads a genome bit past the configured genome length.
 struct GenomeRangeError : std::out_of_range {

@@ -38,7 +38,7 @@ expect "unknown player" 2 "unknown player 'Nobody'" score --player Nobody --boar
 expect "bad config key" 2 "colour" score --set colour=3 --boards 1 --journal j2.jsonl
 expect "help" 0 "Subcommands:" --help
 expect "subcommand help" 0 "--boards" score --help
-expect "version" 0 "version $(cat "$(dirname "$0")/../../VERSION")" --version
+expect "version" 0 "ratrace $(cat "$(dirname "$0")/../../VERSION")" --version
 
 # --json -: standard output holds the result alone, and it parses; the summary goes to stderr.
 (cd "$work" && "$ratrace" score --player "Blind Faith" --boards 2 --set turns=50 --threads 1 \
