@@ -1,5 +1,6 @@
 // run_boards across MPI ranks equals the same games played in this process, faults included.
-// Run under mpiexec with 2 or more ranks: rank 0 runs the tests, the others serve games.
+// Run under mpiexec with 2 or more ranks: rank 0 runs the tests (and plays games in them), the
+// others serve games.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -52,6 +53,30 @@ TEST(Distributed, SameResultsAsOneProcessFaultsIncluded) {
     }
   }
   EXPECT_GT(faults, 0u);  // the faulty player faulted, and every other game still finished
+}
+
+TEST(Distributed, SameResultsWithTwoThreadsOnEveryRank) {
+  // Rank 0 plays too, and every rank's last games may use in-game parallelism.
+  Config config;
+  config.turns = 1500;
+  const std::vector<Entrant> entrants{{"csp", "ColorScorePlayer", config}, {"bf", "Blind Faith", config}};
+  std::vector<BoardTask> tasks;
+  for (int board = 0; board < 5; ++board)
+    for (size_t e = 0; e < entrants.size(); ++e) tasks.push_back({e, board});
+  std::map<std::pair<size_t, int>, BoardResult> distributed;
+  run_boards(entrants, tasks, 11, {2, true, nullptr},
+             [&](size_t e, const BoardResult& r) { distributed[{e, r.index}] = r; });
+  ASSERT_EQ(distributed.size(), tasks.size());
+  for (const BoardTask& task : tasks) {
+    BoardResult local;
+    ASSERT_TRUE(play_board(entrants[task.entrant], 11, task.board, {1, true, nullptr}, local));
+    const BoardResult& remote = distributed.at({task.entrant, task.board});
+    EXPECT_EQ(remote.score, local.score) << entrants[task.entrant].label << " board " << task.board;
+    EXPECT_EQ(remote.turns, local.turns);
+    EXPECT_EQ(remote.moves, local.moves);
+    EXPECT_EQ(remote.player_calls, local.player_calls);
+    EXPECT_EQ(remote.peak_population, local.peak_population);
+  }
 }
 
 TEST(Distributed, RepeatedRunsReuseTheRanks) {
