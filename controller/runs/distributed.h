@@ -6,8 +6,9 @@
 
 namespace ratrace {
 
-// A run spread over MPI ranks: rank 0 runs the command as usual and hands out its games one
-// by one as ranks ask for them; every other rank only plays games. Started under mpirun,
+// A run spread over MPI ranks: rank 0 runs the command as usual, plays games like every other
+// rank, and hands out the games one by one as ranks finish theirs; every other rank only
+// plays games. No rank spins while it waits (see distributed_mpi.cpp). Started under mpirun,
 // srun or any launcher that sets the MPI environment; otherwise (or in a build without MPI)
 // it is inactive and everything runs in this one process.
 class DistributedSession {
@@ -26,9 +27,9 @@ class DistributedSession {
 // True in the gathering rank of a session with at least one playing rank.
 bool distributed_run_active();
 
-// run_boards across the playing ranks (same contract): each rank plays up to its
+// run_boards across every rank, this one included (same contract): each rank plays up to its
 // --threads games at a time, gets a new one as each ends, and keeps in-game parallelism for
-// the tail. `finished` is called on this rank, in the order games end.
+// the tail. `finished` is called on this rank's calling thread, in the order games end.
 void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vector<BoardTask>& tasks,
                             uint64_t master_seed, const RunOptions& options,
                             const std::function<void(size_t entrant, const BoardResult&)>& finished);
