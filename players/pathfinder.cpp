@@ -9,7 +9,6 @@
 // of docs/RECONCILIATION.md chose "above" for the published name.
 #include <array>
 #include <bit>
-#include <climits>
 #include <cstdint>
 
 #include "ratrace/engine/player.h"
@@ -27,7 +26,6 @@ constexpr int kCols = 3;            // dx = 0..2
 constexpr int kRows = 7;            // dy = -3..3
 constexpr int kCells = kCols * kRows;
 constexpr int kBlocked = -1;        // out of bounds: never entered
-constexpr int kInfinity = INT_MAX / 4;
 
 // cde -> trap direction.
 constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
@@ -37,24 +35,25 @@ constexpr std::array<Move, 5> kSteps = {{{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1
 
 constexpr int grid_index(int dx, int dy) { return (dy + 3) * kCols + dx; }
 
-// The 8-neighbourhood of every grid cell, as a mask of cell bits.
-constexpr std::array<uint32_t, kCells> kNeighbours = [] {
-  std::array<uint32_t, kCells> masks{};
-  for (int dy = -3; dy <= 3; ++dy)
-    for (int dx = 0; dx < kCols; ++dx)
-      for (int sy = -1; sy <= 1; ++sy)
-        for (int sx = -1; sx <= 1; ++sx) {
-          const int nx = dx + sx, ny = dy + sy;
-          if ((sx != 0 || sy != 0) && nx >= 0 && nx < kCols && ny >= -3 && ny <= 3)
-            masks[grid_index(dx, dy)] |= 1u << grid_index(nx, ny);
-        }
-  return masks;
-}();
-constexpr uint32_t kRightEdge = [] {
-  uint32_t mask = 0;
-  for (int dy = -3; dy <= 3; ++dy) mask |= 1u << grid_index(kCols - 1, dy);
-  return mask;
-}();
+// A grid column, lane dy + 3 (lane 7 unused), as one vector of the compiler's vector
+// extension (SSE2 on x86-64, NEON on ARM). Values of kFar or more mean "no path".
+using Lanes = int16_t __attribute__((vector_size(16)));
+constexpr int16_t kFar = 0x3000;  // more than any path's weight (21 cells of at most 16)
+constexpr Lanes kFarLanes = {kFar, kFar, kFar, kFar, kFar, kFar, kFar, kFar};
+inline Lanes lanes_min(Lanes a, Lanes b) {
+  const Lanes a_less = a < b;
+  return (a & a_less) | (b & ~a_less);
+}
+// Lane k of each: lane k - 1 (the cell above) / lane k + 1 (below) of v, kFar past the ends.
+inline Lanes from_above(Lanes v) { return __builtin_shufflevector(v, kFarLanes, 8, 0, 1, 2, 3, 4, 5, 6); }
+inline Lanes from_below(Lanes v) { return __builtin_shufflevector(v, kFarLanes, 1, 2, 3, 4, 5, 6, 7, 8); }
+// v where `mask` is set, kFar elsewhere.
+inline Lanes keep(Lanes mask, Lanes v) { return (v & mask) | (kFarLanes & ~mask); }
+inline bool differ(Lanes a, Lanes b) {
+  using Words = uint64_t __attribute__((vector_size(16)));
+  const Words x = reinterpret_cast<Words>(a ^ b);
+  return (x[0] | x[1]) != 0;
+}
 
 // abcde -> a + b + 2(c + d + e), 0..8.
 constexpr int weight_of_field(uint32_t abcde) {
@@ -113,32 +112,37 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   }
 
   // 2. Cheapest remaining weight from every cell to the right edge (dx = 2): the sum of the
-  //    weights of the cells entered after it (Dijkstra backwards from the edge, 8-neighbour
-  //    steps inside the grid, never through the rat's own cell).
-  std::array<int, kCells> rest;
-  rest.fill(kInfinity);
-  uint32_t passable = 0;
-  for (int i = 0; i < kCells; ++i)
-    if (weight[i] != kBlocked) passable |= 1u << i;
-  passable &= ~(1u << grid_index(0, 0));
-  uint32_t open = passable & kRightEdge, settled = 0;
-  for (uint32_t m = open; m; m &= m - 1) rest[std::countr_zero(m)] = 0;
-  const uint32_t wanted = passable & kNeighbours[grid_index(0, 0)];
-  while (open && (settled & wanted) != wanted) {  // stop once the rat's neighbours are settled
-    int u = std::countr_zero(open);
-    for (uint32_t m = open & (open - 1); m; m &= m - 1)
-      if (rest[std::countr_zero(m)] < rest[u]) u = std::countr_zero(m);
-    open &= ~(1u << u);
-    settled |= 1u << u;
-    const int via = weight[u] + rest[u];  // step from a neighbour into u
-    for (uint32_t m = kNeighbours[u] & passable & ~settled; m; m &= m - 1) {
-      const int v = std::countr_zero(m);
-      if (via < rest[v]) {
-        rest[v] = via;
-        open |= 1u << v;
-      }
+  //    weights of the cells entered after it (8-neighbour steps inside the grid, never
+  //    through the rat's own cell). These are exact shortest-path weights, the same by any
+  //    method: here relaxation of whole columns at once (Bellman-Ford) until nothing
+  //    changes, a column being one vector (lane dy + 3). A column-2 cell has 0 to go.
+  std::array<Lanes, kCols> rest, cost_in;  // cost_in: a cell's weight, kFar if never entered
+  for (int dx = 0; dx < kCols; ++dx) {
+    rest[dx] = kFarLanes;
+    cost_in[dx] = kFarLanes;
+    for (int dy = -3; dy <= 3; ++dy) {
+      const int w = weight[grid_index(dx, dy)];
+      if (w == kBlocked || (dx == 0 && dy == 0)) continue;
+      cost_in[dx][dy + 3] = static_cast<int16_t>(w);
+      if (dx == kCols - 1) rest[dx][dy + 3] = 0;
     }
   }
+  const Lanes enterable = cost_in[0] < kFarLanes, enterable1 = cost_in[1] < kFarLanes;
+  // The cheapest way on from each cell of a column through a neighbour in column n.
+  const auto via = [&](int n) {
+    const Lanes v = rest[n] + cost_in[n];  // kFar or more: no way through
+    return lanes_min(lanes_min(v, from_above(v)), from_below(v));
+  };
+  const Lanes via2 = via(2);
+  for (bool changed = true; changed;) {
+    const Lanes next1 = keep(enterable1, lanes_min(lanes_min(rest[1], via2), lanes_min(via(1), via(0))));
+    changed = differ(next1, rest[1]);
+    rest[1] = next1;
+    const Lanes next0 = keep(enterable, lanes_min(lanes_min(rest[0], via(1)), via(0)));
+    changed |= differ(next0, rest[0]);
+    rest[0] = next0;
+  }
+  const auto rest_of = [&](int dx, int dy) { return static_cast<int>(rest[dx][dy + 3]); };
 
   // 3. The first steps, by the weight of the cheapest path through them; the cells straight
   //    above and below carry the dodge weight on top. Insertion keeps kSteps' order on ties.
@@ -148,8 +152,8 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   int count = 0;
   for (const Move& s : kSteps) {
     const int n = grid_index(s.dx, s.dy);
-    if (weight[n] == kBlocked || rest[n] >= kInfinity) continue;
-    int c = weight[n] + rest[n] + (s.dx == 0 ? dodge : 0);
+    if (weight[n] == kBlocked || rest_of(s.dx, s.dy) >= kFar) continue;
+    int c = weight[n] + rest_of(s.dx, s.dy) + (s.dx == 0 ? dodge : 0);
     int k = count++;
     for (; k > 0 && cost[k - 1] > c; --k) {
       cost[k] = cost[k - 1];

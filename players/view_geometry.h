@@ -7,6 +7,19 @@
 #include "ratrace/tracks/streams.h"
 #include "ratrace/tracks/view.h"
 
+// RATRACE_POPCNT_CLONES before a function: on x86-64 (GCC or Clang, ELF), the compiler
+// builds it twice, with and without the POPCNT instruction, and the loader picks the clone
+// for the CPU it runs on (function multiversioning), so std::popcount inside is one
+// instruction where the CPU has it and libgcc's software count elsewhere. Elsewhere empty.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define RATRACE_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef RATRACE_POPCNT_CLONES
+#define RATRACE_POPCNT_CLONES
+#endif
+
 namespace ratrace::view_geometry {
 
 constexpr int kRadius = 2;  // the 5x5 view
@@ -20,6 +33,21 @@ constexpr std::array<Move, 8> kNeighbourOffsets = {
 // Index of view cell (dx, dy), row by row from the top left.
 constexpr int view_index(int dx, int dy) { return (dy + kRadius) * kSide + dx + kRadius; }
 constexpr bool in_view(int dx, int dy) { return dx >= -kRadius && dx <= kRadius && dy >= -kRadius && dy <= kRadius; }
+
+// Sets of view cells as masks: cell (dx, dy) is bit view_index(dx, dy) of a uint32_t.
+constexpr uint32_t kAllView = (1u << (kSide * kSide)) - 1;
+constexpr uint32_t view_bit(int dx, int dy) { return 1u << view_index(dx, dy); }
+constexpr uint32_t view_column(int dx) {
+  uint32_t mask = 0;
+  for (int dy = -kRadius; dy <= kRadius; ++dy) mask |= view_bit(dx, dy);
+  return mask;
+}
+// The cells within one king's step of the set (the set included).
+constexpr uint32_t grow(uint32_t cells) {
+  const uint32_t row =
+      (cells | ((cells << 1) & ~view_column(-kRadius)) | ((cells >> 1) & ~view_column(kRadius))) & kAllView;
+  return (row | (row << kSide) | (row >> kSide)) & kAllView;
+}
 
 // Hash of the 25 view colours (out of bounds included) to one of `count` genome bits: the
 // "anti-wall-banger" index of Blind Faith and Hard Believers.
