@@ -62,20 +62,39 @@ constexpr int weight_of_field(uint32_t abcde) {
 }
 int weight_of(const Genome& genome, int start) { return weight_of_field(genome.chunk(start, kColourBits)); }
 
+// Cell (dx, dy), |dx|, |dy| <= 3, of a 7x7 bit grid around the rat: where trap targets go.
+constexpr int wide_index(int dx, int dy) { return (dy + 3) * 7 + dx + 3; }
+
+// A colour's gene decoded: the weight of its cells (traps' own cells weigh 0; kBlocked for
+// out of bounds) and, for a trap (prefix 01), the shift on the 7x7 grid from its cell to
+// the cell it points at (direction cde).
+struct Gene {
+  int8_t weight;
+  uint8_t trap;  // 1 for a trap
+  int8_t shift;
+};
+constexpr std::array<Gene, 32> kGenes = [] {
+  std::array<Gene, 32> genes{};
+  for (uint32_t gene = 0; gene < 32; ++gene) {
+    const Move d = kTrapDirections[gene & 0b111];
+    genes[gene] = (gene >> 3) == 0b01 ? Gene{0, 1, static_cast<int8_t>(wide_index(d.dx, d.dy) - wide_index(0, 0))}
+                                      : Gene{static_cast<int8_t>(weight_of_field(gene)), 0, 0};
+  }
+  return genes;
+}();
+constexpr Gene kOffBoard = {kBlocked, 0, 0};
+
 // When the rat is stuck: its cheapest path weighs less than the target weight (the
 // write-up's text as written) or more (what the write-up's word "stuck" suggests).
 enum class Stuck { kBelowTarget, kAboveTarget };
 
 template <Stuck kStuck>
 Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
-  // 0. Each colour's gene: a trap direction (prefix 01) or a weight.
-  std::array<int8_t, 16> colour_weight{}, colour_trap{};  // colour_trap: direction, or -1
-  for (int c = 0; c < 16; ++c) {
-    const uint32_t gene = genome.chunk(kColourBits * c, kColourBits);
-    const bool trap = (gene >> 3) == 0b01;
-    colour_trap[c] = static_cast<int8_t>(trap ? static_cast<int>(gene & 0b111) : -1);
-    colour_weight[c] = static_cast<int8_t>(trap ? 0 : weight_of_field(gene));  // traps' own cells weigh 0
-  }
+  // 0. Each colour's gene: a trap direction (prefix 01) or a weight; entry colour + 1, so
+  //    that entry 0 says what an out-of-bounds cell is.
+  std::array<Gene, 17> colours;
+  colours[0] = kOffBoard;
+  for (int c = 0; c < 16; ++c) colours[c + 1] = kGenes[genome.chunk(kColourBits * c, kColourBits)];
 
   // 1. Weights of the 3x7 grid: seen cells by colour, unseen rows dy = +-3 the unknown
   //    weight, out of bounds blocked; cells a trap in view points at get the trap weight on
@@ -89,20 +108,21 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
         w = unknown_weight;
         continue;
       }
-      const int colour = view(dx, dy);
-      w = colour == kOutOfBounds ? kBlocked : colour_weight[colour];
+      w = colours[view(dx, dy) + 1].weight;
+    }
+  }
+  // Trap targets on a 7x7 bit grid around the rat (no branch per cell), then those that
+  // fall on the 3x7 grid.
+  uint64_t targets = 0;
+  for (int dy = -2; dy <= 2; ++dy) {
+    for (int dx = -2; dx <= 2; ++dx) {
+      const Gene& g = colours[view(dx, dy) + 1];
+      targets |= uint64_t{g.trap} << (wide_index(dx, dy) + g.shift);
     }
   }
   uint32_t targeted = 0;
-  for (int dy = -2; dy <= 2; ++dy) {
-    for (int dx = -2; dx <= 2; ++dx) {
-      const int colour = view(dx, dy);
-      if (colour == kOutOfBounds || colour_trap[colour] < 0) continue;
-      const Move d = kTrapDirections[colour_trap[colour]];
-      const int tx = dx + d.dx, ty = dy + d.dy;
-      if (tx >= 0 && tx < kCols && ty >= -3 && ty <= 3) targeted |= 1u << grid_index(tx, ty);
-    }
-  }
+  for (int dy = -3; dy <= 3; ++dy)
+    targeted |= static_cast<uint32_t>((targets >> wide_index(0, dy)) & 0b111) << grid_index(0, dy);
   if (targeted) {
     const int trap_weight = weight_of(genome, kTrapStart);
     for (uint32_t m = targeted; m; m &= m - 1) {
