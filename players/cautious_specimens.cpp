@@ -14,13 +14,9 @@ namespace {
 
 constexpr int kGeneBits = 4;   // colour c: bits [4c, 4c + 4); bits 64..99 are unused
 constexpr int kView = 2;       // view radius: the 5x5 view
-constexpr int kGrid = 3;       // safety-grid radius: the 7x7 grid
-constexpr int kGridSide = 2 * kGrid + 1;  // 49 cells: bits of a uint64_t
 
-// ttt -> the neighbour a trap gene points at.
-constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
 
-constexpr int grid_index(int dx, int dy) { return (dy + kGrid) * kGridSide + dx + kGrid; }
+constexpr auto grid_index = view_geometry::wide_index;  // the 7x7 grid: bits of a uint64_t
 using view_geometry::view_index;
 
 // Cell sets are masks: 7x7 grid cell (dx, dy) is bit grid_index(dx, dy) of a uint64_t, 5x5
@@ -28,25 +24,6 @@ using view_geometry::view_index;
 using view_geometry::grow;
 constexpr auto column = view_geometry::view_column;
 constexpr uint32_t kCentre = view_geometry::view_bit(0, 0);
-
-// What a view cell makes deadly, by its gene (0..15) or kOffBoard for a cell out of bounds:
-// the grid cell `shift` bits from its own when `deadly` (itself when out of bounds or bad
-// (10xx), the cell a trap 0ttt points at), nothing when good (11xx).
-struct Mark {
-  uint8_t deadly;
-  int8_t shift;
-};
-constexpr int kOffBoard = 16;
-constexpr std::array<Mark, 17> kMarks = [] {
-  std::array<Mark, 17> marks{};
-  for (int gene = 0; gene < 16; ++gene) {
-    const Move d = kTrapDirections[gene & 0b0111];
-    marks[gene] = gene & 0b1000 ? Mark{static_cast<uint8_t>(!(gene & 0b0100)), 0}
-                                : Mark{1, static_cast<int8_t>(d.dy * kGridSide + d.dx)};
-  }
-  marks[kOffBoard] = {1, 0};
-  return marks;
-}();
 
 // View cell bit -> bit move_index() of the step onto it (the rat's 8 neighbours only).
 constexpr std::array<uint16_t, 25> kStepBits = [] {
@@ -61,7 +38,7 @@ RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const V
   // 1. The 7x7 safety grid. Out-of-bounds cells and "bad" colours are deadly; a "trap"
   //    colour makes the cell it points to deadly (itself staying safe unless another trap
   //    points at it). Ring cells are never seen, only pointed at. No branch on the colours:
-  //    each cell ORs in what kMarks says.
+  //    each cell ORs in what view_geometry::kFourBitMarks says.
   const uint32_t genes_low = genome.chunk(0, 32), genes_high = genome.chunk(32, 32);  // colours 0-7, 8-15
   const uint64_t genes = (uint64_t{genes_low} << 32) | genes_high;
   uint64_t deadly = 0;  // the 7x7 grid
@@ -69,9 +46,10 @@ RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const V
     for (int dx = -kView; dx <= kView; ++dx) {
       const int colour = view(dx, dy);
       // Colour c's gene: bits [4c, 4c + 4), first bit most significant.
-      const int gene = colour == kOutOfBounds ? kOffBoard : static_cast<int>((genes >> (60 - kGeneBits * colour)) & 0b1111);
-      const Mark m = kMarks[gene];
-      deadly |= uint64_t{m.deadly} << (grid_index(dx, dy) + m.shift);
+      const int gene = colour == kOutOfBounds ? view_geometry::kOffBoardGene
+                                              : static_cast<int>((genes >> (60 - kGeneBits * colour)) & 0b1111);
+      const view_geometry::Mark m = view_geometry::kFourBitMarks[gene];
+      deadly |= uint64_t{m.unsafe} << (grid_index(dx, dy) + m.shift);
     }
   }
   // The safe cells of the view (the inner 5x5 of the grid, row by row); the rat's own cell

@@ -29,8 +29,8 @@ constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
 // The view's colours + 1 (0 out of bounds, 1..16 colours) framed by a ring of 17 ("unseen"):
 // cell (dx, dy), |dx|, |dy| <= 3, at frame_index(dx, dy). The ring lets a beam cell on the
 // view's rim read its 8 neighbours without a bounds test.
-constexpr int kFrameSide = 2 * kViewRadius + 3;
-constexpr int frame_index(int dx, int dy) { return (dy + kViewRadius + 1) * kFrameSide + dx + kViewRadius + 1; }
+constexpr int kFrameSide = view_geometry::kWideSide;
+constexpr auto frame_index = view_geometry::wide_index;
 constexpr int kUnseen = 17;
 
 // The local signature of the cell at (dx, dy): its 8 neighbours' colours (a neighbour
@@ -42,21 +42,20 @@ uint32_t beam_signature(const std::array<uint8_t, kFrameSide * kFrameSide>& fram
   return static_cast<uint32_t>(mix64(h) & 3);
 }
 
-// A danger gene ttt's target relative to its cell, as a shift of a 7x7 bit grid (row by row,
-// cell (dx, dy) at bit (dy + 3) * 7 + dx + 3): the grid takes targets just outside the view,
-// which the inner 5x5 then drops.
-constexpr int kGridSide = kFrameSide;
-constexpr int grid_bit(int dx, int dy) { return (dy + kViewRadius + 1) * kGridSide + dx + kViewRadius + 1; }
+// A danger gene ttt's target relative to its cell, as a shift on the 7x7 bit grid of
+// view_geometry::wide_index(): the grid takes targets just outside the view, which the
+// inner 5x5 then drops.
+using view_geometry::wide_index;
 constexpr std::array<int, 8> kDangerShift = [] {
   std::array<int, 8> shift{};
-  for (int t = 0; t < 8; ++t) shift[t] = kNeighbours[t].dy * kGridSide + kNeighbours[t].dx;
+  for (int t = 0; t < 8; ++t) shift[t] = wide_index(kNeighbours[t].dx, kNeighbours[t].dy) - wide_index(0, 0);
   return shift;
 }();
 // The view's cells of a 7x7 grid, as a view mask.
 uint32_t inner_view(uint64_t grid) {
   uint32_t cells = 0;
   for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
-    cells |= static_cast<uint32_t>((grid >> grid_bit(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
+    cells |= static_cast<uint32_t>((grid >> wide_index(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
   return cells;
 }
 
@@ -98,7 +97,7 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
           if (beam_signature(frame, dx, dy) == (value & 0b11)) blocked |= view_bit(dx, dy);
           break;
         case kDanger:
-          targets |= uint64_t{1} << (grid_bit(dx, dy) + kDangerShift[value]);
+          targets |= uint64_t{1} << (wide_index(dx, dy) + kDangerShift[value]);
           break;
       }
     }

@@ -63,7 +63,7 @@ constexpr int weight_of_field(uint32_t abcde) {
 int weight_of(const Genome& genome, int start) { return weight_of_field(genome.chunk(start, kColourBits)); }
 
 // Cell (dx, dy), |dx|, |dy| <= 3, of a 7x7 bit grid around the rat: where trap targets go.
-constexpr int wide_index(int dx, int dy) { return (dy + 3) * 7 + dx + 3; }
+using view_geometry::wide_index;
 
 // A colour's gene decoded: the weight of its cells (traps' own cells weigh 0; kBlocked for
 // out of bounds) and, for a trap (prefix 01), the shift on the 7x7 grid from its cell to

@@ -42,6 +42,31 @@ constexpr uint32_t view_column(int dx) {
   for (int dy = -kRadius; dy <= kRadius; ++dy) mask |= view_bit(dx, dy);
   return mask;
 }
+// Cells within 3 of the rat (the view and a ring around it) as bits of a uint64_t, row by
+// row: (dx, dy) is bit wide_index(dx, dy). A trap at the view's edge can point into the ring.
+constexpr int kWideSide = kSide + 2;
+constexpr int wide_index(int dx, int dy) { return (dy + kRadius + 1) * kWideSide + dx + kRadius + 1; }
+
+// Blind Faith's 4-bit colour genes (Cautious Specimens reads them too): 11xx good, 10xx bad,
+// 0ttt a trap that makes the neighbour in direction ttt unsafe, its own cell staying safe.
+// kFourBitMarks[gene], or [kOffBoardGene] for an out-of-bounds cell (unsafe): whether the
+// cell marks one unsafe, and which, as a shift on the wide grid from the cell's own bit.
+struct Mark {
+  uint8_t unsafe;
+  int8_t shift;
+};
+constexpr int kOffBoardGene = 16;
+constexpr std::array<Mark, 17> kFourBitMarks = [] {
+  std::array<Mark, 17> marks{};
+  for (int gene = 0; gene < 16; ++gene) {
+    const Move d = kNeighbourOffsets[gene & 0b0111];
+    marks[gene] = gene & 0b1000 ? Mark{static_cast<uint8_t>(!(gene & 0b0100)), 0}
+                                : Mark{1, static_cast<int8_t>(wide_index(d.dx, d.dy) - wide_index(0, 0))};
+  }
+  marks[kOffBoardGene] = {1, 0};
+  return marks;
+}();
+
 // The cells within one king's step of the set (the set included).
 constexpr uint32_t grow(uint32_t cells) {
   const uint32_t row =
