@@ -25,19 +25,19 @@ constexpr size_t kPrefetchDistance = 16;
 
 // The move cache ("memo"): one 4-bit entry per (genome, cell), two cells to a byte (the
 // even cell in the low nibble). An entry is 0 while no call was made, move index + 1 (1..9)
-// once one was, or kDrewCode when the call drew random numbers (never memoised: every such
-// visit calls again). A genome's row is (cells + 1) / 2 bytes, so that no byte is shared by
+// once one was, or kDrewCode when the call drew random numbers (an answer not to reuse:
+// every such visit calls again). A genome's row is (cells + 1) / 2 bytes, so that no byte is shared by
 // two genomes and clearing a recycled row cannot touch a neighbour's entries.
 constexpr uint8_t kDrewCode = 15;
 
-// Entry (genome, cell) decoded: the move index 0..8 when known; -1 (no call yet) or 14 (the
-// call drew randomness) otherwise, both of which known_move() rejects.
+// Entry (genome, cell) decoded from its byte: the move index 0..8 when known; -1 (no call
+// yet) or 14 (the call drew randomness) otherwise, both of which known_move() rejects.
+inline int memo_entry(uint8_t byte, unsigned cell) { return ((byte >> ((cell & 1) * 4)) & 15) - 1; }
 inline int memo_read(const uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
-  return ((memo[genome * row + (cell >> 1)] >> ((cell & 1) * 4)) & 15) - 1;
+  return memo_entry(memo[genome * row + (cell >> 1)], cell);
 }
 inline int memo_read_atomic(uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
-  const uint8_t byte = std::atomic_ref<uint8_t>(memo[genome * row + (cell >> 1)]).load(std::memory_order_relaxed);
-  return ((byte >> ((cell & 1) * 4)) & 15) - 1;
+  return memo_entry(std::atomic_ref<uint8_t>(memo[genome * row + (cell >> 1)]).load(std::memory_order_relaxed), cell);
 }
 constexpr bool known_move(int m) { return static_cast<unsigned>(m) < 9; }
 
