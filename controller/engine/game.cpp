@@ -22,6 +22,7 @@ constexpr int8_t kUnknown = -1;  // no move known yet: the player must be called
 constexpr size_t kParallelPopulation = 4096;
 constexpr size_t kParallelGrain = 1024;
 constexpr size_t kPrefetchDistance = 16;
+constexpr size_t kCallPrefetchDistance = 4;  // in calls: the memo byte a call will update
 
 // The move cache ("memo"): one 4-bit entry per (genome, cell), two cells to a byte (the
 // even cell in the low nibble). An entry is 0 while no call was made, move index + 1 (1..9)
@@ -419,6 +420,12 @@ class Game {
       tally.calls += !known_move(m) & (s.age < c.lifespan);  // one that dies of age makes no move
     }
     for (size_t k = 0; k < tally.calls; ++k) {
+      // A call ends by updating its nibble of the memo, a read-modify-write of a byte the
+      // gather may have left long ago: fetched a few calls ahead, its miss overlaps calls.
+      if (c.memo && k + kCallPrefetchDistance < tally.calls) {
+        const Specimen& ahead = specimens[to_call[k + kCallPrefetchDistance]];
+        __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)], 1);
+      }
       const size_t i = to_call[k];
       known[i] = static_cast<int8_t>(call_player<false>(c, specimens[i], i, track_.view(specimens[i].cell), true));
     }
