@@ -420,11 +420,13 @@ class Game {
       tally.calls += !known_move(m) & (s.age < c.lifespan);  // one that dies of age makes no move
     }
     for (size_t k = 0; k < tally.calls; ++k) {
-      // A call ends by updating its nibble of the memo, a read-modify-write of a byte the
-      // gather may have left long ago: fetched a few calls ahead, its miss overlaps calls.
-      if (c.memo && k + kCallPrefetchDistance < tally.calls) {
+      // A call reads its genome, scattered over the pool, and ends by updating its nibble of
+      // the memo, a read-modify-write of a byte the gather may have left long ago: both
+      // fetched a few calls ahead, so that their misses overlap calls.
+      if (k + kCallPrefetchDistance < tally.calls) {
         const Specimen& ahead = specimens[to_call[k + kCallPrefetchDistance]];
-        __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)], 1);
+        __builtin_prefetch(&pool_.genome(ahead.genome));
+        if (c.memo) __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)], 1);
       }
       const size_t i = to_call[k];
       known[i] = static_cast<int8_t>(call_player<false>(c, specimens[i], i, track_.view(specimens[i].cell), true));
