@@ -14,36 +14,26 @@ constexpr int kGeneBits = 4;          // colour c: bits [4c, 4c + 4)
 constexpr int kBangerStart = 64;      // anti-wall-banger bits [64, 100)
 constexpr int kBangerBits = 36;
 constexpr int kViewRadius = 2;
-constexpr int kViewCells = 25;
 
-using view_geometry::in_view;
 using view_geometry::view_hash_index;
-constexpr auto cell_index = view_geometry::view_index;
-// ttt -> the neighbour a trap gene points at.
-constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
+using view_geometry::wide_index;
 
 Move blind_faith_move(const Genome& genome, const View& view, Rng&) {
-  // Which view cells the rat believes unsafe: out of bounds, "bad" colours, and every cell
-  // a "trap" colour in view points at. A trap colour's own cell is safe unless another
-  // trap points at it.
-  std::array<bool, kViewCells> bad{};
+  // Which cells the rat believes unsafe: out of bounds, "bad" colours (10xx; 11xx good),
+  // and every cell a "trap" colour (0ttt) in view points at. A trap colour's own cell is
+  // safe unless another trap points at it. Marked on the 7x7 grid of wide_index(), which
+  // also takes targets just outside the view (never read), without a branch on the gene.
+  uint64_t bad = 0;
   for (int dy = -kViewRadius; dy <= kViewRadius; ++dy) {
     for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) {
       const int colour = view(dx, dy);
-      if (colour == kOutOfBounds) {
-        bad[cell_index(dx, dy)] = true;
-        continue;
-      }
-      const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
-      if (gene & 0b1000) {
-        if (!(gene & 0b0100)) bad[cell_index(dx, dy)] = true;  // 10xx bad, 11xx good
-      } else {
-        const Move d = kTrapDirections[gene & 0b0111];  // 0ttt: danger at the cell ttt points to
-        if (in_view(dx + d.dx, dy + d.dy)) bad[cell_index(dx + d.dx, dy + d.dy)] = true;
-      }
+      const int gene = colour == kOutOfBounds ? view_geometry::kOffBoardGene
+                                              : static_cast<int>(genome.chunk(kGeneBits * colour, kGeneBits));
+      const view_geometry::Mark m = view_geometry::kFourBitMarks[gene];
+      bad |= uint64_t{m.unsafe} << (wide_index(dx, dy) + m.shift);
     }
   }
-  const auto good = [&](int dx, int dy) { return !bad[cell_index(dx, dy)]; };
+  const auto good = [&](int dx, int dy) { return !((bad >> wide_index(dx, dy)) & 1); };
 
   // Straight ahead first; the up/down choice only matters when it is not free.
   if (good(1, 0)) return Move{1, 0};

@@ -14,52 +14,42 @@ namespace {
 
 constexpr int kGeneBits = 4;   // colour c: bits [4c, 4c + 4); bits 64..99 are unused
 constexpr int kView = 2;       // view radius: the 5x5 view
-constexpr int kGrid = 3;       // safety-grid radius: the 7x7 grid
-constexpr int kGridSide = 2 * kGrid + 1;  // 49 cells: bits of a uint64_t
 
-// ttt -> the neighbour a trap gene points at.
-constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
 
-constexpr int grid_index(int dx, int dy) { return (dy + kGrid) * kGridSide + dx + kGrid; }
+constexpr auto grid_index = view_geometry::wide_index;  // the 7x7 grid: bits of a uint64_t
 using view_geometry::view_index;
 
 // Cell sets are masks: 7x7 grid cell (dx, dy) is bit grid_index(dx, dy) of a uint64_t, 5x5
 // view cell (dx, dy) is bit view_index(dx, dy) of a uint32_t.
-constexpr uint32_t kAllView = (1u << 25) - 1;
-constexpr uint32_t kCentre = 1u << view_index(0, 0);
-constexpr uint32_t column(int dx) {
-  uint32_t mask = 0;
-  for (int dy = -kView; dy <= kView; ++dy) mask |= 1u << view_index(dx, dy);
-  return mask;
-}
-// The cells within one king's step of the set (the set included).
-constexpr uint32_t grow(uint32_t cells) {
-  const uint32_t row = (cells | ((cells << 1) & ~column(-kView)) | ((cells >> 1) & ~column(kView))) & kAllView;
-  return (row | (row << 5) | (row >> 5)) & kAllView;
-}
+using view_geometry::grow;
+constexpr auto column = view_geometry::view_column;
+constexpr uint32_t kCentre = view_geometry::view_bit(0, 0);
 
-Move cautious_specimens_move(const Genome& genome, const View& view, Rng& rng) {
+// View cell bit -> bit move_index() of the step onto it (the rat's 8 neighbours only).
+constexpr std::array<uint16_t, 25> kStepBits = [] {
+  std::array<uint16_t, 25> bits{};
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (dx != 0 || dy != 0) bits[view_index(dx, dy)] = static_cast<uint16_t>(1u << ((dx + 1) * 3 + dy + 1));
+  return bits;
+}();
+
+RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const View& view, Rng& rng) {
   // 1. The 7x7 safety grid. Out-of-bounds cells and "bad" colours are deadly; a "trap"
   //    colour makes the cell it points to deadly (itself staying safe unless another trap
-  //    points at it). Ring cells are never seen, only pointed at.
+  //    points at it). Ring cells are never seen, only pointed at. No branch on the colours:
+  //    each cell ORs in what view_geometry::kFourBitMarks says.
   const uint32_t genes_low = genome.chunk(0, 32), genes_high = genome.chunk(32, 32);  // colours 0-7, 8-15
+  const uint64_t genes = (uint64_t{genes_low} << 32) | genes_high;
   uint64_t deadly = 0;  // the 7x7 grid
-  const auto mark = [&deadly](int dx, int dy) { deadly |= uint64_t{1} << grid_index(dx, dy); };
   for (int dy = -kView; dy <= kView; ++dy) {
     for (int dx = -kView; dx <= kView; ++dx) {
       const int colour = view(dx, dy);
-      if (colour == kOutOfBounds) {
-        mark(dx, dy);
-        continue;
-      }
       // Colour c's gene: bits [4c, 4c + 4), first bit most significant.
-      const uint32_t gene = ((colour < 8 ? genes_low : genes_high) >> (28 - kGeneBits * (colour & 7))) & 0b1111;
-      if (gene & 0b1000) {
-        if (!(gene & 0b0100)) mark(dx, dy);  // 10xx bad; 11xx good
-      } else {
-        const Move d = kTrapDirections[gene & 0b0111];  // 0ttt
-        mark(dx + d.dx, dy + d.dy);
-      }
+      const int gene = colour == kOutOfBounds ? view_geometry::kOffBoardGene
+                                              : static_cast<int>((genes >> (60 - kGeneBits * colour)) & 0b1111);
+      const view_geometry::Mark m = view_geometry::kFourBitMarks[gene];
+      deadly |= uint64_t{m.unsafe} << (grid_index(dx, dy) + m.shift);
     }
   }
   // The safe cells of the view (the inner 5x5 of the grid, row by row); the rat's own cell
@@ -89,10 +79,7 @@ Move cautious_specimens_move(const Genome& genome, const View& view, Rng& rng) {
     seen |= ring;
   }
   uint32_t moves = 0;  // bit move_index of each candidate first step
-  for (uint32_t m = ring & neighbours; m; m &= m - 1) {
-    const int c = std::countr_zero(m);
-    moves |= 1u << move_index(Move{c % 5 - kView, c / 5 - kView});
-  }
+  for (uint32_t m = ring & neighbours; m; m &= m - 1) moves |= kStepBits[std::countr_zero(m)];
 
   // 5. One candidate: take it without drawing; several: uniformly at random.
   const int count = std::popcount(moves);

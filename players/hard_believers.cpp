@@ -15,41 +15,74 @@ constexpr int kGeneBits = 5;          // colour c: bits [5c, 5c + 5)
 constexpr int kBangerStart = 80;      // anti-wall-banger bits [80, 100)
 constexpr int kBangerBits = 20;
 constexpr int kViewRadius = 2;
-constexpr int kViewCells = 25;
-constexpr int kUnreachable = 1000;
 
 // Gene type: the two high bits of the 5-bit gene; the three low bits are its value.
 enum GeneType : uint32_t { kDanger = 0b00, kBeam = 0b01, kBad = 0b10, kGood = 0b11 };
 
-using view_geometry::in_view;
+using view_geometry::grow;
+using view_geometry::view_bit;
 using view_geometry::view_hash_index;
-constexpr auto cell_index = view_geometry::view_index;
 // The 8 neighbours: a danger gene's direction ttt, and the order in which a beam cell's
 // neighbours make its signature.
 constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
 
+// The view's colours + 1 (0 out of bounds, 1..16 colours) framed by a ring of 17 ("unseen"):
+// cell (dx, dy), |dx|, |dy| <= 3, at frame_index(dx, dy). The ring lets a beam cell on the
+// view's rim read its 8 neighbours without a bounds test.
+constexpr int kFrameSide = view_geometry::kWideSide;
+constexpr auto frame_index = view_geometry::wide_index;
+constexpr int kUnseen = 17;
+
 // The local signature of the cell at (dx, dy): its 8 neighbours' colours (a neighbour
 // outside the view reads as "unseen", so signatures on the view's rim are inexact),
 // hashed to one of 4 values.
-uint32_t beam_signature(const View& view, int dx, int dy) {
+uint32_t beam_signature(const std::array<uint8_t, kFrameSide * kFrameSide>& frame, int dx, int dy) {
   uint64_t h = 0;
-  for (const Move& n : kNeighbours) {
-    const int x = dx + n.dx, y = dy + n.dy;
-    const int v = in_view(x, y) ? view(x, y) + 1 : 17;  // 0 out of bounds, 1..16 colours, 17 unseen
-    h = h * 18 + static_cast<uint64_t>(v);
-  }
+  for (const Move& n : kNeighbours) h = h * 18 + frame[frame_index(dx + n.dx, dy + n.dy)];
   return static_cast<uint32_t>(mix64(h) & 3);
 }
 
+// A danger gene ttt's target relative to its cell, as a shift on the 7x7 bit grid of
+// view_geometry::wide_index(): the grid takes targets just outside the view, which the
+// inner 5x5 then drops.
+using view_geometry::wide_index;
+constexpr std::array<int, 8> kDangerShift = [] {
+  std::array<int, 8> shift{};
+  for (int t = 0; t < 8; ++t) shift[t] = wide_index(kNeighbours[t].dx, kNeighbours[t].dy) - wide_index(0, 0);
+  return shift;
+}();
+// The view's cells of a 7x7 grid, as a view mask.
+uint32_t inner_view(uint64_t grid) {
+  uint32_t cells = 0;
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
+    cells |= static_cast<uint32_t>((grid >> wide_index(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
+  return cells;
+}
+
+// The 8 first steps as view cells, and the groups in which they are tried: straight ahead,
+// the forward diagonals, the vertical steps, straight back, the back diagonals. Within a
+// group of two, the anti-wall-banger bit says which goes first.
+constexpr uint32_t kFirstSteps = grow(view_bit(0, 0)) & ~view_bit(0, 0);
+constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
+constexpr std::array<bool, 5> kGroupPaired = {false, true, true, false, true};
+
 Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
+  // The colours, read once (row by row, the original order of reads).
+  std::array<uint8_t, kFrameSide * kFrameSide> frame;
+  frame.fill(kUnseen);
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
+    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx)
+      frame[frame_index(dx, dy)] = static_cast<uint8_t>(view(dx, dy) + 1);
+
   // Blocked cells: out of bounds, bad colours, beam colours whose 2-bit field equals the
   // cell's signature (one chance in four), and every in-view cell a danger colour points at.
-  std::array<bool, kViewCells> blocked{};
+  uint32_t blocked = 0;
+  uint64_t targets = 0;  // 7x7 grid
   for (int dy = -kViewRadius; dy <= kViewRadius; ++dy) {
     for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) {
-      const int colour = view(dx, dy);
+      const int colour = frame[frame_index(dx, dy)] - 1;
       if (colour == kOutOfBounds) {
-        blocked[cell_index(dx, dy)] = true;
+        blocked |= view_bit(dx, dy);
         continue;
       }
       const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
@@ -58,67 +91,59 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
         case kGood:
           break;
         case kBad:
-          blocked[cell_index(dx, dy)] = true;
+          blocked |= view_bit(dx, dy);
           break;
         case kBeam:
-          if (beam_signature(view, dx, dy) == (value & 0b11)) blocked[cell_index(dx, dy)] = true;
+          if (beam_signature(frame, dx, dy) == (value & 0b11)) blocked |= view_bit(dx, dy);
           break;
-        case kDanger: {
-          const Move d = kNeighbours[value];
-          if (in_view(dx + d.dx, dy + d.dy)) blocked[cell_index(dx + d.dx, dy + d.dy)] = true;
+        case kDanger:
+          targets |= uint64_t{1} << (wide_index(dx, dy) + kDangerShift[value]);
           break;
-        }
       }
     }
   }
+  blocked |= inner_view(targets);
 
   // Steps from each open cell to the view's right edge (dx = 2) through open cells,
-  // 8-neighbour moves; the rat's own cell is not part of the graph.
-  std::array<int, kViewCells> dist;
-  dist.fill(kUnreachable);
-  std::array<int, kViewCells> queue{};
-  int head = 0, tail = 0;
-  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy) {
-    const int i = cell_index(kViewRadius, dy);
-    if (!blocked[i]) {
-      dist[i] = 0;
-      queue[tail++] = i;
-    }
+  // 8-neighbour moves, the rat's own cell not part of the graph: rings of growing step
+  // count from the edge (a breadth-first search), until one reaches a first step. That
+  // ring holds the first steps of all shortest paths.
+  const uint32_t open = view_geometry::kAllView & ~blocked & ~view_bit(0, 0);
+  uint32_t ring = open & view_geometry::view_column(kViewRadius), seen = ring;
+  while (ring && !(ring & kFirstSteps)) {
+    ring = grow(ring) & open & ~seen;
+    seen |= ring;
   }
-  while (head < tail) {
-    const int i = queue[head++];
-    const int x = i % 5 - kViewRadius, y = i / 5 - kViewRadius;
-    for (const Move& n : kNeighbours) {
-      const int nx = x + n.dx, ny = y + n.dy;
-      if (!in_view(nx, ny) || (nx == 0 && ny == 0)) continue;
-      const int j = cell_index(nx, ny);
-      if (blocked[j] || dist[j] != kUnreachable) continue;
-      dist[j] = dist[i] + 1;
-      queue[tail++] = j;
-    }
-  }
+  const uint32_t nearest = ring & kFirstSteps;
+
+  // The anti-wall-banger bit, read when two steps of a group tie; with a genome too short
+  // for every bit it is read first, so that it faults as before.
+  int first = 0;
+  const auto up_or_down = [&] {
+    if (first == 0) first = genome.bit(kBangerStart + view_hash_index(view, kBangerBits)) != 0 ? -1 : 1;
+    return first;
+  };
+  if (genome.length() < kBangerStart + kBangerBits) up_or_down();
 
   // First step of the shortest path; ties go straight ahead first, then by the order
   // forward diagonals, vertical, back, each pair in the anti-wall-banger bit's order.
-  const bool up_first = genome.bit(kBangerStart + view_hash_index(view, kBangerBits)) != 0;
-  const int first = up_first ? -1 : 1;
-  const std::array<Move, 8> order = {{{1, 0}, {1, first}, {1, -first}, {0, first}, {0, -first},
-                                      {-1, 0}, {-1, first}, {-1, -first}}};
-  const Move* best = nullptr;
-  int best_dist = kUnreachable;
-  for (const Move& m : order) {
-    const int d = dist[cell_index(m.dx, m.dy)];
-    if (d < best_dist) {
-      best_dist = d;
-      best = &m;
+  for (int g = 0; g < static_cast<int>(kGroupDx.size()); ++g) {
+    const int dx = kGroupDx[g];
+    if (!kGroupPaired[g]) {
+      if (nearest & view_bit(dx, 0)) return Move{dx, 0};
+      continue;
     }
+    const bool up = nearest & view_bit(dx, -1), down = nearest & view_bit(dx, 1);
+    if (up && down) return Move{dx, up_or_down()};
+    if (up || down) return Move{dx, up ? -1 : 1};
   }
-  if (best != nullptr) return *best;
 
   // No path seen: push forward anyway (what looks like a wall may be a teleporter), onto
   // an open forward cell if there is one, else straight ahead (never out of bounds).
-  for (int k = 0; k < 3; ++k)
-    if (!blocked[cell_index(order[k].dx, order[k].dy)]) return order[k];
+  if (!(blocked & view_bit(1, 0))) return Move{1, 0};
+  const bool up = !(blocked & view_bit(1, -1)), down = !(blocked & view_bit(1, 1));
+  if (up && down) return Move{1, up_or_down()};
+  if (up || down) return Move{1, up ? -1 : 1};
   return Move{1, 0};
 }
 

@@ -9,7 +9,6 @@
 // of docs/RECONCILIATION.md chose "above" for the published name.
 #include <array>
 #include <bit>
-#include <climits>
 #include <cstdint>
 
 #include "ratrace/engine/player.h"
@@ -27,7 +26,6 @@ constexpr int kCols = 3;            // dx = 0..2
 constexpr int kRows = 7;            // dy = -3..3
 constexpr int kCells = kCols * kRows;
 constexpr int kBlocked = -1;        // out of bounds: never entered
-constexpr int kInfinity = INT_MAX / 4;
 
 // cde -> trap direction.
 constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
@@ -37,24 +35,25 @@ constexpr std::array<Move, 5> kSteps = {{{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1
 
 constexpr int grid_index(int dx, int dy) { return (dy + 3) * kCols + dx; }
 
-// The 8-neighbourhood of every grid cell, as a mask of cell bits.
-constexpr std::array<uint32_t, kCells> kNeighbours = [] {
-  std::array<uint32_t, kCells> masks{};
-  for (int dy = -3; dy <= 3; ++dy)
-    for (int dx = 0; dx < kCols; ++dx)
-      for (int sy = -1; sy <= 1; ++sy)
-        for (int sx = -1; sx <= 1; ++sx) {
-          const int nx = dx + sx, ny = dy + sy;
-          if ((sx != 0 || sy != 0) && nx >= 0 && nx < kCols && ny >= -3 && ny <= 3)
-            masks[grid_index(dx, dy)] |= 1u << grid_index(nx, ny);
-        }
-  return masks;
-}();
-constexpr uint32_t kRightEdge = [] {
-  uint32_t mask = 0;
-  for (int dy = -3; dy <= 3; ++dy) mask |= 1u << grid_index(kCols - 1, dy);
-  return mask;
-}();
+// A grid column, lane dy + 3 (lane 7 unused), as one vector of the compiler's vector
+// extension (SSE2 on x86-64, NEON on ARM). Values of kFar or more mean "no path".
+using Lanes = int16_t __attribute__((vector_size(16)));
+constexpr int16_t kFar = 0x3000;  // more than any path's weight (21 cells of at most 16)
+constexpr Lanes kFarLanes = {kFar, kFar, kFar, kFar, kFar, kFar, kFar, kFar};
+inline Lanes lanes_min(Lanes a, Lanes b) {
+  const Lanes a_less = a < b;
+  return (a & a_less) | (b & ~a_less);
+}
+// Lane k of each: lane k - 1 (the cell above) / lane k + 1 (below) of v, kFar past the ends.
+inline Lanes from_above(Lanes v) { return __builtin_shufflevector(v, kFarLanes, 8, 0, 1, 2, 3, 4, 5, 6); }
+inline Lanes from_below(Lanes v) { return __builtin_shufflevector(v, kFarLanes, 1, 2, 3, 4, 5, 6, 7, 8); }
+// v where `mask` is set, kFar elsewhere.
+inline Lanes keep(Lanes mask, Lanes v) { return (v & mask) | (kFarLanes & ~mask); }
+inline bool differ(Lanes a, Lanes b) {
+  using Words = uint64_t __attribute__((vector_size(16)));
+  const Words x = reinterpret_cast<Words>(a ^ b);
+  return (x[0] | x[1]) != 0;
+}
 
 // abcde -> a + b + 2(c + d + e), 0..8.
 constexpr int weight_of_field(uint32_t abcde) {
@@ -63,20 +62,39 @@ constexpr int weight_of_field(uint32_t abcde) {
 }
 int weight_of(const Genome& genome, int start) { return weight_of_field(genome.chunk(start, kColourBits)); }
 
+// Cell (dx, dy), |dx|, |dy| <= 3, of a 7x7 bit grid around the rat: where trap targets go.
+using view_geometry::wide_index;
+
+// A colour's gene decoded: the weight of its cells (traps' own cells weigh 0; kBlocked for
+// out of bounds) and, for a trap (prefix 01), the shift on the 7x7 grid from its cell to
+// the cell it points at (direction cde).
+struct Gene {
+  int8_t weight;
+  uint8_t trap;  // 1 for a trap
+  int8_t shift;
+};
+constexpr std::array<Gene, 32> kGenes = [] {
+  std::array<Gene, 32> genes{};
+  for (uint32_t gene = 0; gene < 32; ++gene) {
+    const Move d = kTrapDirections[gene & 0b111];
+    genes[gene] = (gene >> 3) == 0b01 ? Gene{0, 1, static_cast<int8_t>(wide_index(d.dx, d.dy) - wide_index(0, 0))}
+                                      : Gene{static_cast<int8_t>(weight_of_field(gene)), 0, 0};
+  }
+  return genes;
+}();
+constexpr Gene kOffBoard = {kBlocked, 0, 0};
+
 // When the rat is stuck: its cheapest path weighs less than the target weight (the
 // write-up's text as written) or more (what the write-up's word "stuck" suggests).
 enum class Stuck { kBelowTarget, kAboveTarget };
 
 template <Stuck kStuck>
 Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
-  // 0. Each colour's gene: a trap direction (prefix 01) or a weight.
-  std::array<int8_t, 16> colour_weight{}, colour_trap{};  // colour_trap: direction, or -1
-  for (int c = 0; c < 16; ++c) {
-    const uint32_t gene = genome.chunk(kColourBits * c, kColourBits);
-    const bool trap = (gene >> 3) == 0b01;
-    colour_trap[c] = static_cast<int8_t>(trap ? static_cast<int>(gene & 0b111) : -1);
-    colour_weight[c] = static_cast<int8_t>(trap ? 0 : weight_of_field(gene));  // traps' own cells weigh 0
-  }
+  // 0. Each colour's gene: a trap direction (prefix 01) or a weight; entry colour + 1, so
+  //    that entry 0 says what an out-of-bounds cell is.
+  std::array<Gene, 17> colours;
+  colours[0] = kOffBoard;
+  for (int c = 0; c < 16; ++c) colours[c + 1] = kGenes[genome.chunk(kColourBits * c, kColourBits)];
 
   // 1. Weights of the 3x7 grid: seen cells by colour, unseen rows dy = +-3 the unknown
   //    weight, out of bounds blocked; cells a trap in view points at get the trap weight on
@@ -90,20 +108,21 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
         w = unknown_weight;
         continue;
       }
-      const int colour = view(dx, dy);
-      w = colour == kOutOfBounds ? kBlocked : colour_weight[colour];
+      w = colours[view(dx, dy) + 1].weight;
+    }
+  }
+  // Trap targets on a 7x7 bit grid around the rat (no branch per cell), then those that
+  // fall on the 3x7 grid.
+  uint64_t targets = 0;
+  for (int dy = -2; dy <= 2; ++dy) {
+    for (int dx = -2; dx <= 2; ++dx) {
+      const Gene& g = colours[view(dx, dy) + 1];
+      targets |= uint64_t{g.trap} << (wide_index(dx, dy) + g.shift);
     }
   }
   uint32_t targeted = 0;
-  for (int dy = -2; dy <= 2; ++dy) {
-    for (int dx = -2; dx <= 2; ++dx) {
-      const int colour = view(dx, dy);
-      if (colour == kOutOfBounds || colour_trap[colour] < 0) continue;
-      const Move d = kTrapDirections[colour_trap[colour]];
-      const int tx = dx + d.dx, ty = dy + d.dy;
-      if (tx >= 0 && tx < kCols && ty >= -3 && ty <= 3) targeted |= 1u << grid_index(tx, ty);
-    }
-  }
+  for (int dy = -3; dy <= 3; ++dy)
+    targeted |= static_cast<uint32_t>((targets >> wide_index(0, dy)) & 0b111) << grid_index(0, dy);
   if (targeted) {
     const int trap_weight = weight_of(genome, kTrapStart);
     for (uint32_t m = targeted; m; m &= m - 1) {
@@ -113,32 +132,37 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   }
 
   // 2. Cheapest remaining weight from every cell to the right edge (dx = 2): the sum of the
-  //    weights of the cells entered after it (Dijkstra backwards from the edge, 8-neighbour
-  //    steps inside the grid, never through the rat's own cell).
-  std::array<int, kCells> rest;
-  rest.fill(kInfinity);
-  uint32_t passable = 0;
-  for (int i = 0; i < kCells; ++i)
-    if (weight[i] != kBlocked) passable |= 1u << i;
-  passable &= ~(1u << grid_index(0, 0));
-  uint32_t open = passable & kRightEdge, settled = 0;
-  for (uint32_t m = open; m; m &= m - 1) rest[std::countr_zero(m)] = 0;
-  const uint32_t wanted = passable & kNeighbours[grid_index(0, 0)];
-  while (open && (settled & wanted) != wanted) {  // stop once the rat's neighbours are settled
-    int u = std::countr_zero(open);
-    for (uint32_t m = open & (open - 1); m; m &= m - 1)
-      if (rest[std::countr_zero(m)] < rest[u]) u = std::countr_zero(m);
-    open &= ~(1u << u);
-    settled |= 1u << u;
-    const int via = weight[u] + rest[u];  // step from a neighbour into u
-    for (uint32_t m = kNeighbours[u] & passable & ~settled; m; m &= m - 1) {
-      const int v = std::countr_zero(m);
-      if (via < rest[v]) {
-        rest[v] = via;
-        open |= 1u << v;
-      }
+  //    weights of the cells entered after it (8-neighbour steps inside the grid, never
+  //    through the rat's own cell). These are exact shortest-path weights, the same by any
+  //    method: here relaxation of whole columns at once (Bellman-Ford) until nothing
+  //    changes, a column being one vector (lane dy + 3). A column-2 cell has 0 to go.
+  std::array<Lanes, kCols> rest, cost_in;  // cost_in: a cell's weight, kFar if never entered
+  for (int dx = 0; dx < kCols; ++dx) {
+    rest[dx] = kFarLanes;
+    cost_in[dx] = kFarLanes;
+    for (int dy = -3; dy <= 3; ++dy) {
+      const int w = weight[grid_index(dx, dy)];
+      if (w == kBlocked || (dx == 0 && dy == 0)) continue;
+      cost_in[dx][dy + 3] = static_cast<int16_t>(w);
+      if (dx == kCols - 1) rest[dx][dy + 3] = 0;
     }
   }
+  const Lanes enterable = cost_in[0] < kFarLanes, enterable1 = cost_in[1] < kFarLanes;
+  // The cheapest way on from each cell of a column through a neighbour in column n.
+  const auto via = [&](int n) {
+    const Lanes v = rest[n] + cost_in[n];  // kFar or more: no way through
+    return lanes_min(lanes_min(v, from_above(v)), from_below(v));
+  };
+  const Lanes via2 = via(2);
+  for (bool changed = true; changed;) {
+    const Lanes next1 = keep(enterable1, lanes_min(lanes_min(rest[1], via2), lanes_min(via(1), via(0))));
+    changed = differ(next1, rest[1]);
+    rest[1] = next1;
+    const Lanes next0 = keep(enterable, lanes_min(lanes_min(rest[0], via(1)), via(0)));
+    changed |= differ(next0, rest[0]);
+    rest[0] = next0;
+  }
+  const auto rest_of = [&](int dx, int dy) { return static_cast<int>(rest[dx][dy + 3]); };
 
   // 3. The first steps, by the weight of the cheapest path through them; the cells straight
   //    above and below carry the dodge weight on top. Insertion keeps kSteps' order on ties.
@@ -148,8 +172,8 @@ Move pathfinder_move(const Genome& genome, const View& view, Rng& rng) {
   int count = 0;
   for (const Move& s : kSteps) {
     const int n = grid_index(s.dx, s.dy);
-    if (weight[n] == kBlocked || rest[n] >= kInfinity) continue;
-    int c = weight[n] + rest[n] + (s.dx == 0 ? dodge : 0);
+    if (weight[n] == kBlocked || rest_of(s.dx, s.dy) >= kFar) continue;
+    int c = weight[n] + rest_of(s.dx, s.dy) + (s.dx == 0 ? dodge : 0);
     int k = count++;
     for (; k > 0 && cost[k - 1] > c; --k) {
       cost[k] = cost[k - 1];

@@ -7,6 +7,19 @@
 #include "ratrace/tracks/streams.h"
 #include "ratrace/tracks/view.h"
 
+// RATRACE_POPCNT_CLONES before a function: on x86-64 (GCC or Clang, ELF), the compiler
+// builds it twice, with and without the POPCNT instruction, and the loader picks the clone
+// for the CPU it runs on (function multiversioning), so std::popcount inside is one
+// instruction where the CPU has it and libgcc's software count elsewhere. Elsewhere empty.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define RATRACE_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef RATRACE_POPCNT_CLONES
+#define RATRACE_POPCNT_CLONES
+#endif
+
 namespace ratrace::view_geometry {
 
 constexpr int kRadius = 2;  // the 5x5 view
@@ -20,6 +33,46 @@ constexpr std::array<Move, 8> kNeighbourOffsets = {
 // Index of view cell (dx, dy), row by row from the top left.
 constexpr int view_index(int dx, int dy) { return (dy + kRadius) * kSide + dx + kRadius; }
 constexpr bool in_view(int dx, int dy) { return dx >= -kRadius && dx <= kRadius && dy >= -kRadius && dy <= kRadius; }
+
+// Sets of view cells as masks: cell (dx, dy) is bit view_index(dx, dy) of a uint32_t.
+constexpr uint32_t kAllView = (1u << (kSide * kSide)) - 1;
+constexpr uint32_t view_bit(int dx, int dy) { return 1u << view_index(dx, dy); }
+constexpr uint32_t view_column(int dx) {
+  uint32_t mask = 0;
+  for (int dy = -kRadius; dy <= kRadius; ++dy) mask |= view_bit(dx, dy);
+  return mask;
+}
+// Cells within 3 of the rat (the view and a ring around it) as bits of a uint64_t, row by
+// row: (dx, dy) is bit wide_index(dx, dy). A trap at the view's edge can point into the ring.
+constexpr int kWideSide = kSide + 2;
+constexpr int wide_index(int dx, int dy) { return (dy + kRadius + 1) * kWideSide + dx + kRadius + 1; }
+
+// Blind Faith's 4-bit colour genes (Cautious Specimens reads them too): 11xx good, 10xx bad,
+// 0ttt a trap that makes the neighbour in direction ttt unsafe, its own cell staying safe.
+// kFourBitMarks[gene], or [kOffBoardGene] for an out-of-bounds cell (unsafe): whether the
+// cell marks one unsafe, and which, as a shift on the wide grid from the cell's own bit.
+struct Mark {
+  uint8_t unsafe;
+  int8_t shift;
+};
+constexpr int kOffBoardGene = 16;
+constexpr std::array<Mark, 17> kFourBitMarks = [] {
+  std::array<Mark, 17> marks{};
+  for (int gene = 0; gene < 16; ++gene) {
+    const Move d = kNeighbourOffsets[gene & 0b0111];
+    marks[gene] = gene & 0b1000 ? Mark{static_cast<uint8_t>(!(gene & 0b0100)), 0}
+                                : Mark{1, static_cast<int8_t>(wide_index(d.dx, d.dy) - wide_index(0, 0))};
+  }
+  marks[kOffBoardGene] = {1, 0};
+  return marks;
+}();
+
+// The cells within one king's step of the set (the set included).
+constexpr uint32_t grow(uint32_t cells) {
+  const uint32_t row =
+      (cells | ((cells << 1) & ~view_column(-kRadius)) | ((cells >> 1) & ~view_column(kRadius))) & kAllView;
+  return (row | (row << kSide) | (row >> kSide)) & kAllView;
+}
 
 // Hash of the 25 view colours (out of bounds included) to one of `count` genome bits: the
 // "anti-wall-banger" index of Blind Faith and Hard Believers.

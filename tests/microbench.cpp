@@ -43,6 +43,11 @@ void player_moves(benchmark::State& state, const char* name) {
 }
 BENCHMARK_CAPTURE(player_moves, ColorScorePlayer, "ColorScorePlayer");
 BENCHMARK_CAPTURE(player_moves, RunningStar, "Running Star (reconstruction)");
+// The search players, whose calls dominate their games (docs/performance-ratrace.md).
+BENCHMARK_CAPTURE(player_moves, Pathfinder, "Pathfinder");
+BENCHMARK_CAPTURE(player_moves, CautiousSpecimens, "Cautious Specimens");
+BENCHMARK_CAPTURE(player_moves, HardBelievers, "Hard Believers");
+BENCHMARK_CAPTURE(player_moves, BlindFaith, "Blind Faith");
 
 // One child: two fitness-proportional parents out of 50,000, crossover and mutation.
 void BM_Breed(benchmark::State& state) {

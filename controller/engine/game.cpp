@@ -18,11 +18,29 @@ namespace ratrace {
 
 namespace {
 
-constexpr int8_t kUnknown = -1;  // no call made yet for this genome here
-constexpr int8_t kRandom = -2;   // the call draws random numbers: never memoised
+constexpr int8_t kUnknown = -1;  // no move known yet: the player must be called
 constexpr size_t kParallelPopulation = 4096;
 constexpr size_t kParallelGrain = 1024;
 constexpr size_t kPrefetchDistance = 16;
+constexpr size_t kCallPrefetchDistance = 4;  // in calls: the memo byte a call will update
+
+// The move cache ("memo"): one 4-bit entry per (genome, cell), two cells to a byte (the
+// even cell in the low nibble). An entry is 0 while no call was made, move index + 1 (1..9)
+// once one was, or kDrewCode when the call drew random numbers (an answer not to reuse:
+// every such visit calls again). A genome's row is (cells + 1) / 2 bytes, so that no byte is shared by
+// two genomes and clearing a recycled row cannot touch a neighbour's entries.
+constexpr uint8_t kDrewCode = 15;
+
+// Entry (genome, cell) decoded from its byte: the move index 0..8 when known; -1 (no call
+// yet) or 14 (the call drew randomness) otherwise, both of which known_move() rejects.
+inline int memo_entry(uint8_t byte, unsigned cell) { return ((byte >> ((cell & 1) * 4)) & 15) - 1; }
+inline int memo_read(const uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
+  return memo_entry(memo[genome * row + (cell >> 1)], cell);
+}
+inline int memo_read_atomic(uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
+  return memo_entry(std::atomic_ref<uint8_t>(memo[genome * row + (cell >> 1)]).load(std::memory_order_relaxed), cell);
+}
+constexpr bool known_move(int m) { return static_cast<unsigned>(m) < 9; }
 
 // Distinct live genomes, reference-counted by the specimens carrying them. With the cache
 // on, each genome also owns one memoised move per cell. A genome is forgotten (its slot and
@@ -30,7 +48,7 @@ constexpr size_t kPrefetchDistance = 16;
 // number of distinct live genomes times the number of cells.
 class GenomePool {
  public:
-  GenomePool(int cells, bool cache) : cells_(static_cast<size_t>(cells)), cache_(cache) {}
+  GenomePool(int cells, bool cache) : row_((static_cast<size_t>(cells) + 1) / 2), cache_(cache) {}
 
   uint32_t acquire(const Genome& genome) {
     const uint64_t hash = GenomeHash{}(genome);
@@ -46,12 +64,12 @@ class GenomePool {
       genomes_[id] = genome;
       live_[id] = 1;
       // Cleared here rather than on release: the row is about to be read anyway.
-      if (cache_) std::fill_n(moves_.begin() + static_cast<ptrdiff_t>(id * cells_), cells_, kUnknown);
+      if (cache_) std::fill_n(moves_.begin() + static_cast<ptrdiff_t>(id * row_), row_, uint8_t{0});
     } else {
       id = static_cast<uint32_t>(genomes_.size());
       genomes_.push_back(genome);
       live_.push_back(1);
-      if (cache_) moves_.resize(moves_.size() + cells_, kUnknown);
+      if (cache_) moves_.resize(moves_.size() + row_, uint8_t{0});
     }
     slots_[slot] = {id, static_cast<uint32_t>(hash)};
     if (++indexed_ * 2 > slots_.size()) grow();
@@ -66,10 +84,10 @@ class GenomePool {
   }
 
   const Genome& genome(uint32_t id) const { return genomes_[id]; }
-  // The memo: row `id` holds genome id's move index per cell, or kUnknown / kRandom. Valid
-  // until the next acquire(); null with the cache off.
-  int8_t* memo() { return cache_ ? moves_.data() : nullptr; }
-  size_t row_length() const { return cells_; }
+  // The memo: row `id` (row_length() bytes) holds genome id's entries, one per cell (see
+  // memo_read()). Valid until the next acquire(); null with the cache off.
+  uint8_t* memo() { return cache_ ? moves_.data() : nullptr; }
+  size_t row_length() const { return row_; }
   size_t peak() const { return peak_; }
 
  private:
@@ -112,12 +130,12 @@ class GenomePool {
       if (s.id != kEmptySlot) slots_[find(genomes_[s.id], s.hash)] = s;
   }
 
-  size_t cells_;
+  size_t row_;  // bytes per genome in moves_
   bool cache_;
   std::vector<Genome> genomes_;
   std::vector<uint32_t> live_;
   std::vector<uint32_t> free_;
-  std::vector<int8_t> moves_;
+  std::vector<uint8_t> moves_;
   std::vector<Slot> slots_ = std::vector<Slot>(64, Slot{kEmptySlot, 0});
   size_t indexed_ = 0;
   size_t peak_ = 0;
@@ -205,8 +223,8 @@ class Game {
     unsigned lifespan;
     const int16_t* next;    // Track::next_table()
     const int16_t* column;  // Track::column_table()
-    int8_t* memo;           // GenomePool::memo(), null with the cache off
-    size_t row;             // GenomePool::row_length()
+    uint8_t* memo;          // GenomePool::memo(), null with the cache off
+    size_t row;             // GenomePool::row_length(), in bytes
   };
 
   TurnContext context(int turn, uint64_t turn_key) {
@@ -298,15 +316,15 @@ class Game {
         Rng chance(stream_key(c.turn_key, kTagJavaBoard, i));
         int m = kUnknown;
         if (track_.fixed_view(s.cell)) {
-          if (c.memo) m = c.memo[s.genome * c.row + s.cell];
-          if (m < 0) {
+          if (c.memo) m = memo_read(c.memo, c.row, s.genome, s.cell);
+          if (!known_move(m)) {
             ++tally.calls;
-            m = call_player(c, s, i, track_.view(s.cell), true);
+            m = call_player<false>(c, s, i, track_.view(s.cell), true);
           }
         } else {
           track_.look(s.cell, chance, drawn);
           ++tally.calls;
-          m = call_player(c, s, i, View(drawn, config_.view_radius), false);
+          m = call_player<false>(c, s, i, View(drawn, config_.view_radius), false);
         }
         const int x = track_.position_x(s.cell), y = track_.position_y(s.cell);
         const Step step = track_.step(x, y, move_from_index(m), &chance);
@@ -335,7 +353,9 @@ class Game {
   }
 
   // The player's move index for specimen s at index i, seeing `view`; with `memoise`, the
-  // answer goes to the memo, if any, unless the call drew a random number.
+  // answer goes to the memo, if any (kDrewCode if the call drew a random number). kShared:
+  // other threads may be writing neighbouring entries of the same byte.
+  template <bool kShared>
   int call_player(const TurnContext& c, const Specimen& s, size_t i, const View& view, bool memoise) {
     auto rng = Rng::keyed_on_first_draw(c.turn_key, kTagMove, i);
     Move move;
@@ -351,11 +371,23 @@ class Game {
                           "); dx and dy must be in {-1, 0, 1}",
                       c.turn, s.serial);
     const int index = move_index(move);
-    // Written concurrently by the specimens of one parallel turn, always with the same
-    // value, hence relaxed atomics.
-    if (c.memo && memoise)
-      std::atomic_ref<int8_t>(c.memo[s.genome * c.row + s.cell])
-          .store(rng.draws() == 0 ? static_cast<int8_t>(index) : kRandom, std::memory_order_relaxed);
+    if (c.memo && memoise) {
+      const unsigned shift = (s.cell & 1u) * 4;
+      const uint8_t code = rng.draws() == 0 ? static_cast<uint8_t>(index + 1) : kDrewCode;
+      uint8_t& byte = c.memo[s.genome * c.row + (s.cell >> 1)];
+      if constexpr (kShared) {
+        // A parallel turn writes entries concurrently, an entry always with the same value,
+        // but a byte's other entry may be another thread's: replace only our nibble, by
+        // compare-and-swap. Relaxed: a reader that misses the entry just calls the player.
+        std::atomic_ref<uint8_t> shared(byte);
+        uint8_t old = shared.load(std::memory_order_relaxed);
+        while (!shared.compare_exchange_weak(old, static_cast<uint8_t>((old & ~(15u << shift)) | (code << shift)),
+                                             std::memory_order_relaxed)) {
+        }
+      } else {
+        byte = static_cast<uint8_t>((byte & ~(15u << shift)) | (code << shift));
+      }
+    }
     return index;
   }
 
@@ -379,17 +411,25 @@ class Game {
       if (c.memo) {
         if (i + kPrefetchDistance < n) {
           const Specimen& ahead = specimens[i + kPrefetchDistance];
-          __builtin_prefetch(&c.memo[ahead.genome * c.row + ahead.cell]);
+          __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)]);
         }
-        m = c.memo[s.genome * c.row + s.cell];
+        m = static_cast<int8_t>(memo_read(c.memo, c.row, s.genome, s.cell));
       }
       known[i] = m;
       to_call[tally.calls] = static_cast<uint32_t>(i);
-      tally.calls += (m < 0) & (s.age < c.lifespan);  // one that dies of age makes no move
+      tally.calls += !known_move(m) & (s.age < c.lifespan);  // one that dies of age makes no move
     }
     for (size_t k = 0; k < tally.calls; ++k) {
+      // A call reads its genome, scattered over the pool, and ends by updating its nibble of
+      // the memo, a read-modify-write of a byte the gather may have left long ago: both
+      // fetched a few calls ahead, so that their misses overlap calls.
+      if (k + kCallPrefetchDistance < tally.calls) {
+        const Specimen& ahead = specimens[to_call[k + kCallPrefetchDistance]];
+        __builtin_prefetch(&pool_.genome(ahead.genome));
+        if (c.memo) __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)], 1);
+      }
       const size_t i = to_call[k];
-      known[i] = static_cast<int8_t>(call_player(c, specimens[i], i, track_.view(specimens[i].cell), true));
+      known[i] = static_cast<int8_t>(call_player<false>(c, specimens[i], i, track_.view(specimens[i].cell), true));
     }
     if (options_.observer) observe_moves(c, n);
     uint64_t* const sums = sampler_.running_sums(n);
@@ -438,12 +478,11 @@ class Game {
             continue;
           }
           ++s.age;
-          int m = c.memo ? std::atomic_ref<int8_t>(c.memo[s.genome * c.row + s.cell]).load(std::memory_order_relaxed)
-                         : kUnknown;
+          int m = c.memo ? memo_read_atomic(c.memo, c.row, s.genome, s.cell) : kUnknown;
           try {
-            if (m < 0) {
+            if (!known_move(m)) {
               ++local.calls;
-              m = call_player(c, s, i, track_.view(s.cell), true);
+              m = call_player<true>(c, s, i, track_.view(s.cell), true);
             }
           } catch (const GameFault& f) {
             std::lock_guard lock(mutex);
