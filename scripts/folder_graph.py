@@ -4,14 +4,13 @@
 Every tracked .h, .cpp and .cpp.in file is read; each `#include "ratrace/<folder>/..."` line is an
 arrow from the including file's folder to <folder>. The layers, lowest first:
 
-    common < tracks < engine < runs < {analysis, see} < cli
+    common < tracks < engine < runs < {analysis, see} < python < cli
 
 A folder may include its own headers and those of any lower layer, never a higher one or a
 sibling of its own layer. Beside the layers:
 
     players, examples   engine, tracks, common (and their own folder)
     morpion, menace     common only
-    python              common, tracks, engine, runs, analysis
     tests               anything
 
 The script prints the graph (text, or a mermaid diagram with --mermaid) and exits 1 when an
@@ -46,7 +45,8 @@ FOLDERS = [
 ]
 
 # The layers, lowest first; folders of one rank are siblings and may not include each other.
-RANK = {"common": 0, "tracks": 1, "engine": 2, "runs": 3, "analysis": 4, "see": 4, "cli": 5}
+# python/ (the Python face: the module and the interpreter --python embeds) sits below cli/.
+RANK = {"common": 0, "tracks": 1, "engine": 2, "runs": 3, "analysis": 4, "see": 4, "python": 5, "cli": 6}
 
 # What the folders outside the layers may include (besides themselves).
 ALLOWED_OUTSIDE = {
@@ -54,8 +54,7 @@ ALLOWED_OUTSIDE = {
     "examples": {"engine", "tracks", "common"},
     "morpion": {"common"},
     "menace": {"common"},
-    "python": {"common", "tracks", "engine", "runs", "analysis"},
-    "tests": set(RANK) | {"players", "python", "morpion", "menace"},
+    "tests": set(RANK) | {"players", "morpion", "menace"},
 }
 
 # Headers CMake generates at the top of ratrace/ (from VERSION): they depend on nothing.
@@ -174,7 +173,7 @@ def main():
             print(f"  {source} {style} {target}")
     else:
         print("folder -> folders it includes (number of #include lines); layers: "
-              "common < tracks < engine < runs < {analysis, see} < cli")
+              "common < tracks < engine < runs < {analysis, see} < python < cli")
         for node in nodes:
             targets = sorted((t for s, t in edges if s == node), key=order_key)
             listed = ", ".join(f"{t} ({len(edges[(node, t)])})" for t in targets) or "-"

@@ -199,6 +199,17 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
+// Another result is at `path`: `write` (a commit that never replaces) keeps this one beside it
+// under a numbered name, and the run ends with exit 2 naming both.
+void keep_beside(const std::string& path, const std::function<void()>& write) {
+  try {
+    write();
+  } catch (const OutputTaken& taken) {
+    throw UsageError("'" + path + "' exists and differs from what this run writes; this run's result is kept in '" +
+                     taken.kept + "' (add --force to replace '" + path + "')");
+  }
+}
+
 UsageError differs(const std::string& path) {
   return UsageError("'" + path + "' exists and differs from what this run writes; add --force to replace it");
 }
@@ -250,8 +261,8 @@ void JournalledRun::write_result(const std::string& json_file, const nlohmann::j
     } catch (const std::exception&) {
       throw differs(json_file);
     }
-    // Another result is there: this one is kept beside it under a numbered name (exit 2).
-    if (comparable_result(existing) != comparable_result(document)) return write_json_file(json_file, document, false);
+    if (comparable_result(existing) != comparable_result(document))
+      return keep_beside(json_file, [&] { write_json_file(json_file, document, false); });
     spdlog::info("{} already holds this result; left as it is", json_file);
     result_unchanged_ = true;
     return;
@@ -265,7 +276,7 @@ void JournalledRun::write_text(const std::string& path, const std::string& text,
   if (kept_unless_same(path, flags_.force)) {
     const std::string existing = read_text(path);
     if (comparable ? comparable(existing) != comparable(text) : existing != text)
-      return write_file_atomically(path, text, false);
+      return keep_beside(path, [&] { write_file_atomically(path, text, false); });
     spdlog::info("{} already holds this result; left as it is", path);
     return;
   }
