@@ -173,7 +173,7 @@ void check_writable(const std::string& path) {
 
 CheckedFile::CheckedFile(const std::string& path, Mode mode) : path_(path) {
   if (path == "-") {
-    fd_ = ::dup(STDOUT_FILENO);
+    fd_ = ::dup(results_fd);  // the real standard output, also after keep_stdout_for_results()
     if (fd_ < 0) fail("cannot write", "standard output", errno);
     return;
   }

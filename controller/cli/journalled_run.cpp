@@ -1,5 +1,6 @@
 #include "ratrace/cli/journalled_run.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -132,7 +133,9 @@ bool same_run(const RunHeader& a, const RunHeader& b) {
 
 // Opens the journal as JournalledRun describes.
 Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
-  if (flags.json_file == "-") keep_stdout_for_results();  // the summary goes to standard error
+  // A result sent to standard output travels alone there: the report goes to standard error.
+  if (flags.json_file == "-" || std::find(plan.outputs.begin(), plan.outputs.end(), "-") != plan.outputs.end())
+    keep_stdout_for_results();
   std::string path = flags.resume_file;
   std::optional<RunHeader> header;
   std::optional<JournalContents> existing;
