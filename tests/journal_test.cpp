@@ -42,9 +42,9 @@ class JournalTest : public ::testing::Test {
     return h;
   }
 
-  void play(Journal& journal, const std::vector<BoardTask>& tasks) const {
+  void play(Journal& journal, const std::vector<BoardTask>& tasks, int threads = 2) const {
     RunOptions options;
-    options.threads = 2;
+    options.threads = threads;
     run_boards(journal.header().entrants, tasks, journal.header().master_seed, options,
                [&](size_t entrant, const BoardResult& r) { journal.append(entrant, r); });
   }
@@ -62,10 +62,12 @@ class JournalTest : public ::testing::Test {
   }
 
   // A finished journal of three games: its lines, header first.
+  // A finished journal's lines: the header, then entrant 0 board 0, entrant 1 board 0,
+  // entrant 0 board 1, in that order.
   std::vector<std::string> finished_lines(const std::string& path) const {
     {
       Journal journal = Journal::create(path, header());
-      play(journal, {{0, 0}, {1, 0}, {0, 1}});
+      play(journal, {{0, 0}, {1, 0}, {0, 1}}, 1);  // one thread: the lines come in task order
     }
     return lines(path);
   }
