@@ -22,6 +22,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// AddressSanitizer's shadow memory and quarantine take hundreds of MB, so a memory bound holds
+// only in the ordinary build.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 struct Finished {
   int exit_code = -1;
   std::string out, err;
@@ -92,7 +106,7 @@ TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
   const std::string curve = file("curve.json");
   const Finished r = menace({"train", "--games", "2000000", "--curve", curve});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_LT(r.max_rss_kb, 50 * 1024) << "peak memory in KB";
+  if (!kAddressSanitizer) EXPECT_LT(r.max_rss_kb, 50 * 1024) << "peak memory in KB";
   EXPECT_LT(fs::file_size(curve), 1000000u) << "one row per block, at most 2000 blocks";
   const auto j = nlohmann::json::parse(slurp(curve));
   EXPECT_EQ(j["config"]["block"], 1000u) << "the default block grows with the games";
@@ -105,7 +119,7 @@ TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
 
 TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
   const std::string curve = file("curve.json"), boxes = file("boxes.json");
-  const Finished r = menace({"train", "--games", "100000000", "--block", "100000", "--curve", curve, "--save", boxes}, 1.0);
+  const Finished r = menace({"train", "--games", "100000000", "--block", "5000", "--curve", curve, "--save", boxes}, 1.0);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_LT(r.seconds, 1.0) << "stops within a second of the signal";
   EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
@@ -113,8 +127,8 @@ TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
   const auto j = nlohmann::json::parse(slurp(curve));
   EXPECT_TRUE(j["interrupted"].get<bool>());
   const uint64_t games = j["games_completed"];
-  EXPECT_EQ(games, j["blocks"].size() * 100000u);
-  EXPECT_GT(games, 0u) << "a second plays several blocks";
+  EXPECT_EQ(games, j["blocks"].size() * 5000u);
+  EXPECT_GT(games, 0u) << "a second plays several blocks, even under a sanitizer on a loaded machine";
   EXPECT_EQ(nlohmann::json::parse(slurp(boxes))["games_played"], games) << "the boxes match the kept blocks";
   for (const auto& entry : fs::directory_iterator(dir_))
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
