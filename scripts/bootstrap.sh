@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(cmake g++ make libtbb-dev nlohmann-json3-dev libspdlog-dev libgtest-dev libcli11-dev libxxhash-dev
           libbenchmark-dev libboost-math-dev libopenmpi-dev openmpi-bin python3 python3-matplotlib
-          python3-jsonschema chromium librsvg2-bin clang libclang-rt-dev pybind11-dev python3-pybind11
+          python3-jsonschema chromium librsvg2-bin clang clang-format libclang-rt-dev pybind11-dev python3-pybind11
           python3-tqdm)
 missing=()
 for p in "${packages[@]}"; do
