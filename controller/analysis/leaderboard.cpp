@@ -41,13 +41,14 @@ void add_author_scores(LeaderboardRow& row, const std::string& author_rules, std
 std::string verdict(const LeaderboardRow& row) {
   const ScoreSummary& s = row.author_summary;
   if (row.published_score <= 0 || s.n == 0) return "-";
-  const std::string where = "our 95% interval under " + row.author_rules + " rules, " +
-                            format_interval(s.ci_low, s.ci_high);
+  const std::string where =
+      "our 95% interval under " + row.author_rules + " rules, " + format_interval(s.ci_low, s.ci_high);
   if (row.published_score >= s.ci_low && row.published_score <= s.ci_high)
     return "consistent: published " + format_score(row.published_score) + " inside " + where;
   char factor[32];
   const bool above = row.published_score > s.ci_high;
-  std::snprintf(factor, sizeof factor, "%.3g", above ? row.published_score / s.ci_high : s.ci_low / row.published_score);
+  std::snprintf(factor, sizeof factor, "%.3g",
+                above ? row.published_score / s.ci_high : s.ci_low / row.published_score);
   std::string text = "not consistent: published " + format_score(row.published_score) + " is " + factor + "x " +
                      (above ? "above" : "below") + " " + where;
   if (!row.original_figure.empty()) text += "; the original code measured " + row.original_figure;
@@ -56,7 +57,8 @@ std::string verdict(const LeaderboardRow& row) {
 
 std::vector<LeaderboardRow> rank_rows(std::vector<LeaderboardRow> rows) {
   std::sort(rows.begin(), rows.end(), [](const LeaderboardRow& a, const LeaderboardRow& b) {
-    if (a.summary.geometric_mean != b.summary.geometric_mean) return a.summary.geometric_mean > b.summary.geometric_mean;
+    if (a.summary.geometric_mean != b.summary.geometric_mean)
+      return a.summary.geometric_mean > b.summary.geometric_mean;
     return a.player < b.player;
   });
   for (size_t i = 0; i < rows.size(); ++i)
@@ -143,22 +145,23 @@ std::string score_with_interval(const ScoreSummary& s) {
   return s.n ? format_score(s.geometric_mean) + " " + format_interval(s.ci_low, s.ci_high) : "-";
 }
 
-std::string published_cell(const LeaderboardRow& r) {
+// "34.5 (5000 games, cpp)"; `compact`: "34.5 (5000, cpp)", with "?" for games not stated.
+std::string published_cell(const LeaderboardRow& r, bool compact) {
   if (r.published_score <= 0) return "-";
-  return format_score(r.published_score) + " (" +
-         (r.published_games > 0 ? std::to_string(r.published_games) + " games" : "games not stated") + ", " +
-         r.author_rules + ")";
+  const std::string games = r.published_games > 0 ? std::to_string(r.published_games) + (compact ? "" : " games")
+                                                  : (compact ? "?" : "games not stated");
+  return format_score(r.published_score) + " (" + games + ", " + r.author_rules + ")";
 }
 
 // With `verdicts`, the original code's figure and the verdict too (the Markdown report).
 TextTable table_of(const std::vector<LeaderboardRow>& rows, bool verdicts) {
   const bool any_faults = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.faulted_boards > 0; });
   const std::string ours = rows.empty() || rows[0].rules.empty() ? "ours" : rows[0].rules;
-  TextTable table{{"rank", "player", "author", "geo mean (" + ours + ")", "95% interval", "median", "scored 1",
-                   "author's rules: geo mean [95%]", "published (games, controller)", "ours/published",
-                   "published rank"},
-                  {true, false, false, true, true, true, true, true, true, true, true},
-                  {}};
+  TextTable table{
+      {"rank", "player", "author", "geo mean (" + ours + ")", "95% interval", "median", "scored 1",
+       "author's rules: geo mean [95%]", "published (games, controller)", "ours/published", "published rank"},
+      {true, false, false, true, true, true, true, true, true, true, true},
+      {}};
   if (verdicts) {
     table.header.insert(table.header.end(), {"original code", "verdict"});
     table.right_aligned.insert(table.right_aligned.end(), {false, false});
@@ -169,19 +172,49 @@ TextTable table_of(const std::vector<LeaderboardRow>& rows, bool verdicts) {
   }
   for (const LeaderboardRow& r : rows) {
     const ScoreSummary& s = r.summary;
+    std::vector<std::string> cells = {
+        std::to_string(r.rank),
+        r.player,
+        r.author,
+        s.n ? format_score(s.geometric_mean) : "-",
+        s.n ? format_interval(s.ci_low, s.ci_high) : "-",
+        s.n ? format_score(s.median) : "-",
+        s.n ? format_percent(s.share_of_ones) : "-",
+        r.author_rules == r.rules ? "(same)" : r.author_rules + ": " + score_with_interval(r.author_summary),
+        published_cell(r, false),
+        s.n ? format_ratio(r.ratio_to_published) : "-",
+        r.published_rank > 0 ? std::to_string(r.published_rank) : "-"};
+    if (verdicts) cells.insert(cells.end(), {r.original_figure.empty() ? "-" : r.original_figure, verdict(r)});
+    if (any_faults) cells.push_back(std::to_string(r.faulted_boards));
+    table.rows.push_back(std::move(cells));
+  }
+  return table;
+}
+
+// The terminal's narrower table: no author and no author's-dialect column (leaderboard_text
+// puts that on a line of its own), shorter headers; the Markdown report has everything.
+TextTable terminal_table_of(const std::vector<LeaderboardRow>& rows) {
+  const bool any_faults = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.faulted_boards > 0; });
+  const std::string ours = rows.empty() || rows[0].rules.empty() ? "ours" : rows[0].rules;
+  TextTable table{{"rank", "player", "geo mean (" + ours + ")", "95% interval", "median", "scored 1",
+                   "published (games, rules)", "ours/pub.", "pub. rank"},
+                  {true, false, true, true, true, true, true, true, true},
+                  {}};
+  if (any_faults) {
+    table.header.push_back("faulted");
+    table.right_aligned.push_back(true);
+  }
+  for (const LeaderboardRow& r : rows) {
+    const ScoreSummary& s = r.summary;
     std::vector<std::string> cells = {std::to_string(r.rank),
                                       r.player,
-                                      r.author,
                                       s.n ? format_score(s.geometric_mean) : "-",
                                       s.n ? format_interval(s.ci_low, s.ci_high) : "-",
                                       s.n ? format_score(s.median) : "-",
                                       s.n ? format_percent(s.share_of_ones) : "-",
-                                      r.author_rules == r.rules ? "(same)"
-                                                                : r.author_rules + ": " + score_with_interval(r.author_summary),
-                                      published_cell(r),
+                                      published_cell(r, true),
                                       s.n ? format_ratio(r.ratio_to_published) : "-",
                                       r.published_rank > 0 ? std::to_string(r.published_rank) : "-"};
-    if (verdicts) cells.insert(cells.end(), {r.original_figure.empty() ? "-" : r.original_figure, verdict(r)});
     if (any_faults) cells.push_back(std::to_string(r.faulted_boards));
     table.rows.push_back(std::move(cells));
   }
@@ -208,17 +241,18 @@ std::string format_rho(const RankAgreement& agreement) {
 }  // namespace
 
 std::string rank_agreement_text(const RankAgreement& agreement, const std::string& rules_note) {
-  const std::string start = "Spearman's rank correlation between this order" + (rules_note.empty() ? "" : " " + rules_note) +
-                            " and the published leaderboard: ";
-  if (agreement.players < 2)
-    return start + "undefined (it needs two players with a published rank; " + std::to_string(agreement.players) +
-           " here)";
-  return start + format_rho(agreement) + " (over the " + std::to_string(agreement.players) +
-         " players here that have a published rank)";
+  const std::string start = "Rank correlation (Spearman) with the published leaderboard" +
+                            (rules_note.empty() ? "" : ", " + rules_note) + ": ";
+  if (agreement.players < kMinRankedPlayers)
+    return start + "not shown, as " + std::to_string(agreement.players) + " of these players " +
+           (agreement.players == 1 ? "has" : "have") + " a published rank (fewer than " +
+           std::to_string(kMinRankedPlayers) + " say little)";
+  return start + format_rho(agreement) + " over the " + std::to_string(agreement.players) +
+         " players with a published rank";
 }
 
 std::string leaderboard_text(const std::vector<LeaderboardRow>& rows) {
-  const TextTable table = table_of(rows, false);
+  const TextTable table = terminal_table_of(rows);
   std::vector<size_t> widths;
   for (const auto& h : table.header) widths.push_back(display_width(h));
   for (const auto& cells : table.rows)
@@ -226,11 +260,19 @@ std::string leaderboard_text(const std::vector<LeaderboardRow>& rows) {
   std::string out;
   auto add_line = [&](const std::vector<std::string>& cells) {
     std::string line;
-    for (size_t c = 0; c < cells.size(); ++c) line += (c ? "  " : "") + padded(cells[c], widths[c], table.right_aligned[c]);
+    for (size_t c = 0; c < cells.size(); ++c)
+      line += (c ? "  " : "") + padded(cells[c], widths[c], table.right_aligned[c]);
     out += line + "\n";
   };
   add_line(table.header);
-  for (const auto& cells : table.rows) add_line(cells);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    add_line(table.rows[r]);
+    // The author's dialect on a line of its own keeps the table narrow; only players whose
+    // author published under other rules have one.
+    if (rows[r].author_rules != rows[r].rules)
+      out += std::string(widths[0] + 2, ' ') + "under its author's " + rows[r].author_rules +
+             " rules: " + score_with_interval(rows[r].author_summary) + "\n";
+  }
   return out;
 }
 
@@ -288,16 +330,16 @@ nlohmann::json leaderboard_to_json(const std::vector<LeaderboardRow>& rows, cons
   auto positive_or_null = [](auto v) { return v > 0 ? nlohmann::json(v) : nlohmann::json(nullptr); };
   nlohmann::json table = nlohmann::json::array();
   for (const LeaderboardRow& r : rows) {
-    nlohmann::json row = {{"rank", r.rank},
-                          {"player", r.player},
-                          {"author", r.author},
-                          {"faulted_boards", r.faulted_boards},
-                          {"summary", summary_to_json(r.summary)},
-                          {"published_score", positive_or_null(r.published_score)},
-                          {"published_games", positive_or_null(r.published_games)},
-                          {"published_rank", positive_or_null(r.published_rank)},
-                          {"ratio_to_published",
-                           std::isfinite(r.ratio_to_published) ? nlohmann::json(r.ratio_to_published) : nullptr}};
+    nlohmann::json row = {
+        {"rank", r.rank},
+        {"player", r.player},
+        {"author", r.author},
+        {"faulted_boards", r.faulted_boards},
+        {"summary", summary_to_json(r.summary)},
+        {"published_score", positive_or_null(r.published_score)},
+        {"published_games", positive_or_null(r.published_games)},
+        {"published_rank", positive_or_null(r.published_rank)},
+        {"ratio_to_published", std::isfinite(r.ratio_to_published) ? nlohmann::json(r.ratio_to_published) : nullptr}};
     row["geometric_mean"] = row["summary"]["geometric_mean"];
     row["ci95"] = row["summary"]["ci95"];
     row["rules"] = r.rules;

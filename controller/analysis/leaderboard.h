@@ -8,8 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "ratrace/engine/player.h"
 #include "ratrace/common/stats.h"
+#include "ratrace/engine/player.h"
 
 // The leaderboard's tables and rank correlation, apart from running games, so they can be
 // tested on made-up scores.
@@ -20,17 +20,17 @@ struct LeaderboardRow {
   int rank = 0;  // ours: 1 + the number of players with a higher geometric mean
   std::string player;
   std::string author;
-  ScoreSummary summary;         // over the boards the player finished without a fault
+  ScoreSummary summary;  // over the boards the player finished without a fault
   size_t faulted_boards = 0;
-  double published_score = 0;   // 0: none published
-  int published_games = 0;      // 0: not stated
-  int published_rank = 0;       // 0: not on the published leaderboard
+  double published_score = 0;       // 0: none published
+  int published_games = 0;          // 0: not stated
+  int published_rank = 0;           // 0: not on the published leaderboard
   double ratio_to_published = NAN;  // our geometric mean / published score; NaN without one
   // The same player under the rules dialect of its author's controller (controller/rules.h).
-  std::string rules = "cpp";         // the dialect of `summary` (the run's own rules)
-  std::string author_rules;          // the author's controller's dialect
-  ScoreSummary author_summary;       // under author_rules; equal to `summary` when it is the run's
-  std::string original_figure;       // the original code's measured score, where one exists
+  std::string rules = "cpp";    // the dialect of `summary` (the run's own rules)
+  std::string author_rules;     // the author's controller's dialect
+  ScoreSummary author_summary;  // under author_rules; equal to `summary` when it is the run's
+  std::string original_figure;  // the original code's measured score, where one exists
 };
 
 // The dialect a published score belongs to: the player's published_rules, else its language's.
@@ -60,8 +60,11 @@ struct RankAgreement {
 };
 // Our order is by `summary`, or by `author_summary` with under_author_rules.
 RankAgreement agreement_with_published(const std::vector<LeaderboardRow>& rows, bool under_author_rules = false);
-// "Spearman's rank correlation ...: 0.912 (over the 17 players ...)": one sentence, no full stop;
-// `rules_note` (e.g. "under each author's controller's rules") qualifies the order.
+// Fewer players than this with a published rank make a rank correlation too noisy to print.
+constexpr size_t kMinRankedPlayers = 5;
+// "Rank correlation (Spearman) ...: 0.912 over the 17 players ...": one sentence, no full stop;
+// "not shown" with fewer than kMinRankedPlayers. `rules_note` (e.g. "under each author's
+// controller's rules") qualifies the order.
 std::string rank_agreement_text(const RankAgreement& agreement, const std::string& rules_note = "");
 
 // What the leaderboard ran on, for the report's header and notes.
@@ -72,7 +75,8 @@ struct LeaderboardRun {
   std::string utc_date;      // when the report was written
 };
 
-// The table for a terminal, aligned, one line per row after a header line.
+// The table for a terminal, aligned, one line per row after a header line, and a line under
+// each player whose author published under other rules, with its score under those.
 std::string leaderboard_text(const std::vector<LeaderboardRow>& rows);
 // The table, the rank correlation and notes on reading them, as a Markdown document.
 // `author_agreement` is the order under each author's dialect (agreement_with_published(rows, true)).

@@ -23,7 +23,8 @@ std::vector<std::string> split_list(const std::string& text, const std::string& 
   size_t start = 0;
   while (true) {
     const size_t comma = text.find(',', start);
-    const std::string piece = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string piece =
+        trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (piece.empty()) throw std::invalid_argument("empty item in " + what + " '" + text + "'");
     pieces.push_back(piece);
     if (comma == std::string::npos) return pieces;
@@ -159,8 +160,7 @@ LookResult sequential_look(const SequentialBoundary& boundary, std::span<const d
   look.adjusted = summarise_log_ratios(log_ratios, boundary.nominal_alpha);
   if (look.adjusted.significant)
     look.verdict = look.adjusted.ratio > 1 ? Verdict::kFirstBetter : Verdict::kSecondBetter;
-  else if (last_look)
-    look.verdict = Verdict::kNoDifference;
+  else if (last_look) look.verdict = Verdict::kNoDifference;
   return look;
 }
 

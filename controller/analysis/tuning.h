@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "ratrace/tracks/config.h"
-#include "ratrace/runs/runner.h"
 #include "ratrace/common/stats.h"
+#include "ratrace/runs/runner.h"
+#include "ratrace/tracks/config.h"
 
 // The pure logic behind 'ratrace sweep' and 'ratrace compare', kept apart from the games
 // so tests can check it on synthetic scores.

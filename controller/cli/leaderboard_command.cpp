@@ -9,13 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "ratrace/analysis/leaderboard.h"
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/analysis/leaderboard.h"
-#include "ratrace/see/plot.h"
 #include "ratrace/runs/result_file.h"
-#include "ratrace/tracks/rules.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/see/plot.h"
+#include "ratrace/tracks/rules.h"
 
 namespace ratrace {
 
@@ -80,19 +80,6 @@ std::string without_date(const std::string& markdown) {
   const size_t at = markdown.find(from);
   const size_t end = at == std::string::npos ? at : markdown.find(to, at);
   return end == std::string::npos ? markdown : markdown.substr(0, at) + markdown.substr(end);
-}
-
-// Fewer players than this with a published rank make a rank correlation too noisy to print.
-constexpr size_t kMinRankedPlayers = 5;
-
-void print_agreement(const RankAgreement& agreement, const std::string& rules_note) {
-  if (agreement.players >= kMinRankedPlayers) {
-    std::printf("%s\n", rank_agreement_text(agreement, rules_note).c_str());
-    return;
-  }
-  std::printf("Spearman's rank correlation %s with the published leaderboard: not shown, as %zu of these players "
-              "have a published rank (it takes %zu)\n",
-              rules_note.c_str(), agreement.players, kMinRankedPlayers);
 }
 
 // The rows of the table: each player with its scores (and its author's dialect's), ranked.
@@ -166,8 +153,8 @@ int run_leaderboard(const LeaderboardOptions& options) {
   std::printf("leaderboard of %zu players on the same %d boards (master seed %llu%s)\n\n", rows.size(), run.boards,
               static_cast<unsigned long long>(run.master_seed), faulted.empty() ? "" : ", faulted boards left out");
   std::printf("%s\n", leaderboard_text(rows).c_str());
-  print_agreement(agreement, "under " + run.entrants.at(0).config.rules + " rules");
-  print_agreement(author_agreement, "under each author's controller's rules");
+  std::printf("%s\n", rank_agreement_text(agreement, "under " + run.entrants.at(0).config.rules + " rules").c_str());
+  std::printf("%s\n", rank_agreement_text(author_agreement, "under each author's controller's rules").c_str());
   journalled.print_speed_and_faults("", faulted);
 
   const std::string json_file = result_file(flags.json_file, options.plot_file);
@@ -182,10 +169,10 @@ int run_leaderboard(const LeaderboardOptions& options) {
     journalled.write_result(json_file, out);
   }
   journalled.draw_plot(options.plot_file, "plot_results.py", {"leaderboard", json_file, plot_stem(options.plot_file)});
-  journalled.write_text(options.markdown_file,
-                        leaderboard_markdown(rows, agreement, author_agreement,
-                                             {run.boards, run.master_seed, command_line, utc_now()}),
-                        without_date);
+  journalled.write_text(
+      options.markdown_file,
+      leaderboard_markdown(rows, agreement, author_agreement, {run.boards, run.master_seed, command_line, utc_now()}),
+      without_date);
   return JournalledRun::exit_code(faulted);
 }
 
