@@ -63,9 +63,7 @@ void add_log_level_option(CLI::App& app, std::string& level) {
 
 namespace {
 
-std::string program_name(const CLI::App& app) {
-  return std::filesystem::path(app.get_name()).filename().string();
-}
+std::string program_name(const CLI::App& app) { return std::filesystem::path(app.get_name()).filename().string(); }
 
 void list_subcommands(CLI::App& app) {
   std::cerr << "Subcommands:";
@@ -209,9 +207,7 @@ bool same_file(const FileIdentity& a, const FileIdentity& b) {
 }
 }  // namespace
 
-void check_distinct_files(std::initializer_list<FileFlag> files) {
-  check_distinct_files(std::vector<FileFlag>(files));
-}
+void check_distinct_files(std::initializer_list<FileFlag> files) { check_distinct_files(std::vector<FileFlag>(files)); }
 
 void check_distinct_files(const std::vector<FileFlag>& files) {
   std::vector<std::pair<const FileFlag*, FileIdentity>> seen;

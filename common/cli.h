@@ -77,8 +77,8 @@ void add_log_level_option(CLI::App& app, std::string& level);
 // CLI11 checks on common/numbers.h's parser: the message names the range and never echoes
 // more than 40 characters of the text. CLI11 then converts the accepted text itself, to the
 // same value (the grammar leaves nothing for it to read otherwise, such as octal "010").
-CLI::Validator whole_number(unsigned long long least, unsigned long long most);   // [0-9]+
-CLI::Validator signed_number(long long least, long long most);                     // -?[0-9]+
+CLI::Validator whole_number(unsigned long long least, unsigned long long most);  // [0-9]+
+CLI::Validator signed_number(long long least, long long most);                   // -?[0-9]+
 CLI::Validator real_number(double least, double most, LowerEnd lower = LowerEnd::kIncluded);
 
 // Parses the command line. Returns -1 when the program should go on; otherwise the exit

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -47,7 +48,6 @@ bool is_special_file(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
-
 
 // Gives the file `from` the name `to` unless `to` exists: 0, or errno (EEXIST when taken).
 // The rename flag needs a file system that supports it; elsewhere link(2), which never
@@ -232,6 +232,25 @@ void CheckedFile::sync() {
   flush();
   // A pipe or a terminal cannot be synced and need not be.
   if (::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS) fail("cannot flush", path_, errno);
+}
+
+namespace {
+
+template <class Names>
+std::string first_unknown_key(const nlohmann::json& object, const Names& known) {
+  for (const auto& item : object.items())
+    if (std::find(known.begin(), known.end(), item.key()) == known.end()) return item.key();
+  return {};
+}
+
+}  // namespace
+
+std::string unknown_key(const nlohmann::json& object, std::initializer_list<std::string_view> known) {
+  return first_unknown_key(object, known);
+}
+
+std::string unknown_key(const nlohmann::json& object, const std::vector<std::string>& known) {
+  return first_unknown_key(object, known);
 }
 
 }  // namespace ratrace

@@ -1,6 +1,8 @@
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -44,6 +46,11 @@ void write_json_file(const std::string& path, const nlohmann::json& j);
 // or can be made, and is writable), so a bad output path is found before any work is done.
 // "-" always passes.
 void check_writable(const std::string& path);
+
+// The first key of the JSON object `object` that is not in `known`, or "". Every file is read
+// strictly: a misspelt key is refused by name, never dropped without a word.
+std::string unknown_key(const nlohmann::json& object, std::initializer_list<std::string_view> known);
+std::string unknown_key(const nlohmann::json& object, const std::vector<std::string>& known);
 
 // A file written as a stream (a journal, a trace) where every write is checked: text is
 // buffered, flush() hands it to the kernel and sync() also fsyncs it; any failure throws

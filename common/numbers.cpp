@@ -66,7 +66,8 @@ bool split_real(std::string_view text, RealParts& parts) {
     if (at < text.size() && (text[at] == '+' || text[at] == '-')) minus = text[at++] == '-';
     const size_t digits = at;
     if (!skip_digits(text, at)) return false;
-    for (char c : text.substr(digits, at - digits)) parts.exponent = std::min(parts.exponent * 10 + (c - '0'), 1LL << 40);
+    for (char c : text.substr(digits, at - digits))
+      parts.exponent = std::min(parts.exponent * 10 + (c - '0'), 1LL << 40);
     if (minus) parts.exponent = -parts.exponent;
   }
   return at == text.size();

@@ -102,9 +102,7 @@ namespace {
 double upper_tail(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }
 double normal_density(double z) { return std::exp(-0.5 * z * z) / std::sqrt(2 * M_PI); }
 // The z with P(Z >= z) = p.
-double upper_quantile(double p) {
-  return boost::math::quantile(boost::math::complement(boost::math::normal(), p));
-}
+double upper_quantile(double p) { return boost::math::quantile(boost::math::complement(boost::math::normal(), p)); }
 
 // The sub-density of the score statistic S (Z * sqrt(fraction)) at one look over the region
 // where the test went on, on a Simpson grid. S has independent increments: from one look to

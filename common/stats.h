@@ -20,7 +20,7 @@ struct ScoreSummary {
   double ci_low = 0, ci_high = 0;  // 95% interval of the geometric mean
   double mean_log = 0, sd_log = 0;
   double median = 0, min = 0, max = 0;
-  double share_of_ones = 0;        // boards where the player never scored
+  double share_of_ones = 0;  // boards where the player never scored
 };
 ScoreSummary summarise(std::span<const uint64_t> scores, double confidence = 0.95);
 

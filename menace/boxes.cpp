@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
-#include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "ratrace/common/io.h"
 #include "ratrace/common/rng.h"
 
 namespace ratrace::menace {
@@ -140,17 +139,6 @@ nlohmann::json boxes_to_json(const Matchboxes& m) {
           {"boxes", boxes}};
 }
 
-namespace {
-
-// The first key of `object` not in `known`, or "".
-std::string unknown_key(const nlohmann::json& object, std::initializer_list<std::string_view> known) {
-  for (const auto& [key, value] : object.items())
-    if (std::find(known.begin(), known.end(), key) == known.end()) return key;
-  return {};
-}
-
-}  // namespace
-
 Matchboxes boxes_from_json(const nlohmann::json& j) {
   auto bad = [](const std::string& why) { return std::invalid_argument("not a MENACE boxes file: " + why); };
   if (!j.is_object() || j.value("format", "") != "menace-boxes") throw bad("\"format\" is not \"menace-boxes\"");
@@ -165,8 +153,8 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
   if (!j.contains("games_played") || !j["games_played"].is_number_unsigned()) throw bad("\"games_played\" missing");
   m.games_played = j["games_played"].get<uint64_t>();
   if (m.games_played > kMaxGamesPlayed)
-    throw bad("\"games_played\" is " + std::to_string(m.games_played) + ", more than the most boxes may count (2^53 = " +
-              std::to_string(kMaxGamesPlayed) + ")");
+    throw bad("\"games_played\" is " + std::to_string(m.games_played) +
+              ", more than the most boxes may count (2^53 = " + std::to_string(kMaxGamesPlayed) + ")");
   const auto& boxes = j.value("boxes", nlohmann::json::array());
   if (!boxes.is_array() || boxes.size() != m.catalogue->size())
     throw bad("expected " + std::to_string(m.catalogue->size()) + " boxes");
@@ -231,7 +219,9 @@ std::string boxes_table(const Matchboxes& m, int per_row) {
           const int cell = r * 3 + c;
           const Mark mark = m.catalogue->pictures[i][cell];
           const uint32_t beads = m.beads[i][cell];
-          row += pad(mark != Mark::kEmpty ? std::string(1, mark_char(mark)) : beads ? std::to_string(beads) : "-",
+          row += pad(mark != Mark::kEmpty ? std::string(1, mark_char(mark))
+                     : beads              ? std::to_string(beads)
+                                          : "-",
                      width);
         }
         rows[r] += "[" + row + "]  ";
@@ -266,8 +256,8 @@ std::string boxes_svg(const Matchboxes& m) {
       const uint32_t beads = m.beads[i][cell];
       const double share = mark == Mark::kEmpty && total > 0 ? beads / total : 0;
       const int shade = static_cast<int>(255 - 180 * share);
-      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
-          << shade << "," << shade << ",255)\" stroke=\"#999\" stroke-width=\"0.5\"/>";
+      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell
+          << "\" fill=\"rgb(" << shade << "," << shade << ",255)\" stroke=\"#999\" stroke-width=\"0.5\"/>";
       if (mark != Mark::kEmpty || beads > 0)
         svg << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + kCell - 5 << "\" text-anchor=\"middle\" font-size=\""
             << (mark != Mark::kEmpty ? 12 : 9) << "\"" << (mark != Mark::kEmpty ? " font-weight=\"bold\"" : "") << ">"

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "ratrace/tracks/streams.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/streams.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {
@@ -268,6 +268,20 @@ TEST_F(TrackFileErrors, RolesNotEightFourTwoTwo) {
   nlohmann::json wall = valid();
   wall["roles"][0] = {{"colour", 0}, {"role", "wall"}};
   EXPECT_NE(error_of(wall).find("roles are 7/4/2/3"), std::string::npos) << error_of(wall);
+}
+
+TEST_F(TrackFileErrors, MisspeltKeysAreRefusedByName) {
+  nlohmann::json j = valid();
+  j["start_cels"] = {1};  // read as if absent, it would play on searched start cells
+  EXPECT_EQ(error_of(j), "track file: unknown key 'start_cels'");
+  nlohmann::json role = valid();
+  role["roles"][0]["ofset"] = {1, 0};
+  EXPECT_EQ(error_of(role), "track file: unknown key 'ofset' in a role");
+  nlohmann::json saved = valid();  // what `ratrace track --json` adds is read back
+  saved["master_seed"] = 1;
+  saved["board"] = 0;
+  saved["board_seed"] = 42;
+  EXPECT_EQ(error_of(saved), "no error");
 }
 
 TEST_F(TrackFileErrors, OtherMistakes) {

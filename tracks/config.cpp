@@ -3,12 +3,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <iterator>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "ratrace/common/numbers.h"
 #include "ratrace/tracks/rules.h"
 
 namespace ratrace {
@@ -79,8 +80,10 @@ void Config::validate() const {
   require(view_radius >= 1 && view_radius <= 5, "view_radius must be in [1, 5]");
   require(lifespan >= 1 && lifespan <= 255, "lifespan must be in [1, 255]");
   require(initial_specimens >= 2, "initial_specimens must be at least 2");
-  require(initial_specimens <= kMaxSpecimenCount, "initial_specimens must be at most " + std::to_string(kMaxSpecimenCount));
-  require(offspring >= 0 && offspring <= kMaxSpecimenCount, "offspring must be in [0, " + std::to_string(kMaxSpecimenCount) + "]");
+  require(initial_specimens <= kMaxSpecimenCount,
+          "initial_specimens must be at most " + std::to_string(kMaxSpecimenCount));
+  require(offspring >= 0 && offspring <= kMaxSpecimenCount,
+          "offspring must be in [0, " + std::to_string(kMaxSpecimenCount) + "]");
   require(genome_bits >= 1 && genome_bits <= kMaxGenomeBits,
           "genome_bits must be in [1, " + std::to_string(kMaxGenomeBits) + "]");
   require(std::isfinite(crossover) && crossover >= 0 && crossover <= 1, "crossover must be in [0, 1]");
@@ -94,7 +97,8 @@ void Config::validate() const {
           "parent_choice = 1 (the Java upstream draw) needs breed_before_moves = 1 (the Java breeding)");
   require(offset_draws == 0 || offset_draws == 1, "offset_draws must be 0 or 1");
   require(goal_timing == 0 || goal_timing == 1, "goal_timing must be 0 or 1");
-  require(goal_timing == 0 || lifespan >= 2, "goal_timing = 1 gives children lifespan - 1 moves: lifespan must be at least 2");
+  require(goal_timing == 0 || lifespan >= 2,
+          "goal_timing = 1 gives children lifespan - 1 moves: lifespan must be at least 2");
   require(start_search == 0 || start_search == 1, "start_search must be 0 or 1");
   require(finish_cells == 0 || finish_cells == 1, "finish_cells must be 0 or 1");
   require(off_board == 0 || off_board == 1, "off_board must be 0 or 1");
@@ -105,7 +109,8 @@ void Config::validate() const {
     const long long margin = off_board_margin();
     require((width + 2 * margin) * (height + 2 * margin) + static_cast<long long>(width) * height <= 65535,
             "off_board = 1 numbers every position within lifespan + teleporter_reach + 1 of the board in 16 bits: "
-            "(width + 2 m) * (height + 2 m) + width * height must be at most 65535, m = " + std::to_string(margin));
+            "(width + 2 m) * (height + 2 m) + width * height must be at most 65535, m = " +
+                std::to_string(margin));
   }
   // Pre-flight: a population that cannot fit in memory, a goal no specimen can reach.
   require(static_cast<long long>(initial_specimens) + static_cast<long long>(offspring) * turns <= kMaxSpecimenCount,
@@ -132,7 +137,7 @@ void Config::set(const std::string& key, const std::string& value) {
     return;
   }
   auto bad = [&](const std::string& expected) {
-    return std::invalid_argument("invalid value '" + abbreviated(value, 60) + "' for config key '" + abbreviated(key, 60) +
+    return std::invalid_argument("invalid value '" + clipped(value, 60) + "' for config key '" + clipped(key, 60) +
                                  "': expected " + expected);
   };
   for (const auto& k : kIntKeys) {
@@ -159,7 +164,7 @@ void Config::set(const std::string& key, const std::string& value) {
   }
   std::string known;
   for (const auto& name : keys()) known += (known.empty() ? "" : ", ") + name;
-  throw std::invalid_argument("unknown config key '" + abbreviated(key) + "'; known keys: " + known);
+  throw std::invalid_argument("unknown config key '" + clipped(key) + "'; known keys: " + known);
 }
 
 void to_json(nlohmann::json& j, const Config& c) {
@@ -178,7 +183,7 @@ void from_json(const nlohmann::json& j, Config& c) {
   }
   for (const auto& [key, value] : j.items()) {
     if (key == "rules") continue;
-    if (!value.is_number()) throw std::invalid_argument("config key '" + abbreviated(key) + "' must be a number");
+    if (!value.is_number()) throw std::invalid_argument("config key '" + clipped(key) + "' must be a number");
     // The JSON reader's number, in the exact text --set would be given: one parser for both.
     c.set(key, value.dump());
   }
@@ -198,13 +203,8 @@ Config load_config(const std::string& path) {
   try {
     return parse_config(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("config file '" + path + "': " + abbreviated(e.what(), 600));
+    throw std::invalid_argument("config file '" + path + "': " + clipped(e.what(), 600));
   }
-}
-
-std::string abbreviated(std::string_view text, size_t most) {
-  if (text.size() <= most) return std::string(text);
-  return std::string(text.substr(0, most)) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 Config build_config(const std::string& config_file, const std::vector<std::string>& sets) {

@@ -17,23 +17,23 @@ constexpr int kMaxGenomeBits = 128;
 // Every constant of the rules (docs/RULES.md), with the spec's values as defaults. One instance
 // drives a whole run and is echoed into every result file.
 struct Config {
-  int width = 53;               // X: columns, x = 0..width-1
-  int height = 15;              // Y: rows
-  int goal_column = 49;         // every in-bounds cell with x >= goal_column is a goal
+  int width = 53;        // X: columns, x = 0..width-1
+  int height = 15;       // Y: rows
+  int goal_column = 49;  // every in-bounds cell with x >= goal_column is a goal
   int colours = 16;
   int empty_colours = 8;
-  int teleporter_colours = 4;   // in pairs: offsets A, B and their negations
+  int teleporter_colours = 4;  // in pairs: offsets A, B and their negations
   int trap_colours = 2;
   int wall_colours = 2;
-  int teleporter_reach = 4;     // teleporter offsets in [-r, r]^2 except (0, 0)
-  int trap_reach = 1;           // trap offsets in [-r, r]^2, (0, 0) included
-  int view_radius = 2;          // 5x5 view
-  int lifespan = 100;           // turns a specimen may live without scoring
+  int teleporter_reach = 4;  // teleporter offsets in [-r, r]^2 except (0, 0)
+  int trap_reach = 1;        // trap offsets in [-r, r]^2, (0, 0) included
+  int view_radius = 2;       // 5x5 view
+  int lifespan = 100;        // turns a specimen may live without scoring
   int initial_specimens = 15;
-  int offspring = 10;           // newborns per turn
+  int offspring = 10;  // newborns per turn
   int genome_bits = 100;
-  double crossover = 0.05;      // probability of switching parents at each bit
-  double mutation = 0.01;       // probability of flipping each bit
+  double crossover = 0.05;  // probability of switching parents at each bit
+  double mutation = 0.01;   // probability of flipping each bit
   int turns = 10000;
   int min_start_cells = 10;
   int max_track_attempts = 10000;  // give up (with an error) on configs that never yield a track
@@ -80,9 +80,6 @@ void from_json(const nlohmann::json& j, Config& c);
 Config parse_config(std::string_view text);
 // Reads a JSON config file, validated; the error names the file and what is wrong.
 Config load_config(const std::string& path);
-
-// `text` cut to `most` characters for an error message (a 100 MB number is not echoed).
-std::string abbreviated(std::string_view text, size_t most = 200);
 
 // The config from --config and --set, validated.
 Config build_config(const std::string& config_file, const std::vector<std::string>& sets);

@@ -28,10 +28,8 @@ struct Dialect {
 // the turn of birth, so children get 99 moves (goal_timing). The fork switches before each
 // bit rather than after it, which from a random first parent is the same law as C++'s.
 constexpr Dialect kDialects[] = {
-    {"cpp", 0.05, 0.01, 100, 0, 0, 0, 0},
-    {"java", 0.025, 0.01, 100, 1, 1, 1, 1},
-    {"java-fork", 0.05, 0.01, 100, 1, 0, 1, 1},
-    {"python", 0.025, 0.01, 100, 0, 0, 0, 0},
+    {"cpp", 0.05, 0.01, 100, 0, 0, 0, 0},       {"java", 0.025, 0.01, 100, 1, 1, 1, 1},
+    {"java-fork", 0.05, 0.01, 100, 1, 0, 1, 1}, {"python", 0.025, 0.01, 100, 0, 0, 0, 0},
     {"ruby", 0.025, 0.0, 100, 0, 0, 0, 0},
 };
 

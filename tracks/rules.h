@@ -12,9 +12,9 @@ namespace ratrace {
 const std::vector<std::string>& rules_names();
 
 // Sets every switch a dialect governs (crossover, mutation, lifespan, breed_before_moves,
-// parent_choice, offset_draws, goal_timing, start_search, finish_cells, off_board) to that dialect's value and records its name; other keys are
-// left alone, so --set can still override any of them afterwards. Throws
-// std::invalid_argument naming the known dialects.
+// parent_choice, offset_draws, goal_timing, start_search, finish_cells, off_board) to that dialect's value and records
+// its name; other keys are left alone, so --set can still override any of them afterwards. Throws std::invalid_argument
+// naming the known dialects.
 void apply_rules(Config& config, const std::string& name);
 
 // The dialect of the controller a published score was made on, from the language of the

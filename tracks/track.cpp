@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
 #include "ratrace/tracks/streams.h"
 
 namespace ratrace {
@@ -77,11 +79,11 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
   for (int c = 0; c < cells(); ++c)
     for (int m = 0; m < 9; ++m) {
       const Step s = step(cell_x(c), cell_y(c), move_from_index(m));
-      next_[static_cast<size_t>(c) * 9 + m] = s.death != Hazard::None ? kDead
-                                               : s.goal && arrival_draws ? kStep
-                                               : s.goal                ? kGoal
-                                               : !in_bounds(s.x, s.y)  ? kStep
-                                                                       : static_cast<int16_t>(cell(s.x, s.y));
+      next_[static_cast<size_t>(c) * 9 + m] = s.death != Hazard::None   ? kDead
+                                              : s.goal && arrival_draws ? kStep
+                                              : s.goal                  ? kGoal
+                                              : !in_bounds(s.x, s.y)    ? kStep
+                                                                        : static_cast<int16_t>(cell(s.x, s.y));
     }
 
   views_.resize(static_cast<size_t>(cells()) * view_area_);
@@ -92,7 +94,7 @@ Track::Track(const Config& config, std::vector<int8_t> colours, std::vector<Colo
         views_[static_cast<size_t>(c) * view_area_ + (dy + view_radius_) * side + dx + view_radius_] =
             static_cast<int8_t>(colour(cell_x(c) + dx, cell_y(c) + dy));
 
-  start_rows_ = start_rows                  ? *start_rows
+  start_rows_ = start_rows                 ? *start_rows
                 : config.start_search != 0 ? search_start_rows_java(*this)
                                            : search_start_rows(*this, config.lifespan);
 }
@@ -138,7 +140,8 @@ int Track::position(int x, int y) const {
   if (in_bounds(x, y)) return cell(x, y);
   const int px = x + margin_, py = y + margin_;
   if (!off_board_ || px < 0 || py < 0 || px >= padded_width_ || py >= height_ + 2 * margin_)
-    throw std::logic_error("position (" + std::to_string(x) + ", " + std::to_string(y) + ") is beyond the off-board margin");
+    throw std::logic_error("position (" + std::to_string(x) + ", " + std::to_string(y) +
+                           ") is beyond the off-board margin");
   return cells() + py * padded_width_ + px;
 }
 
@@ -276,9 +279,8 @@ std::vector<ColourRole> draw_roles(const Config& config, Rng& rng) {
   const auto trap_offsets = config.offset_draws == 1 ? java_offsets(config.trap_reach, config.trap_colours, rng)
                                                      : std::vector<std::pair<int, int>>{};
   for (int i = 0; i < config.trap_colours; ++i) {
-    const auto [dx, dy] = config.offset_draws == 1
-                              ? trap_offsets[rng.below(static_cast<uint32_t>(trap_offsets.size()))]
-                              : random_offset(config.trap_reach, true);
+    const auto [dx, dy] = config.offset_draws == 1 ? trap_offsets[rng.below(static_cast<uint32_t>(trap_offsets.size()))]
+                                                   : random_offset(config.trap_reach, true);
     roles[order[next++]] = {Role::Trap, dx, dy};
   }
   for (int i = 0; i < config.wall_colours; ++i) roles[order[next++]] = {Role::Wall, 0, 0};
@@ -293,8 +295,8 @@ Track generate_track(const Config& config, uint64_t board_seed) {
   for (int attempt = 0; attempt < config.max_track_attempts; ++attempt) {
     if (const auto now = std::chrono::steady_clock::now(); now >= next_report) {
       next_report = now + std::chrono::seconds(5);
-      spdlog::info("board seed {}: {} of at most {} track attempts in {:.0f} s, none yet with {} start cells", board_seed,
-                   attempt, config.max_track_attempts, std::chrono::duration<double>(now - start).count(),
+      spdlog::info("board seed {}: {} of at most {} track attempts in {:.0f} s, none yet with {} start cells",
+                   board_seed, attempt, config.max_track_attempts, std::chrono::duration<double>(now - start).count(),
                    config.min_start_cells);
     }
     Rng rng(stream_key(board_seed, kTagTrack, static_cast<uint64_t>(attempt)));
@@ -321,9 +323,9 @@ Track generate_track(const Config& config, uint64_t board_seed) {
     Track track(config, std::move(colours), std::move(roles), nullptr, &finish_deadly);
     if (static_cast<int>(track.start_rows().size()) >= config.min_start_cells) return track;
   }
-  throw std::runtime_error("no track with at least " + std::to_string(config.min_start_cells) +
-                           " start cells in " + std::to_string(config.max_track_attempts) +
-                           " attempts (board seed " + std::to_string(board_seed) + ")");
+  throw std::runtime_error("no track with at least " + std::to_string(config.min_start_cells) + " start cells in " +
+                           std::to_string(config.max_track_attempts) + " attempts (board seed " +
+                           std::to_string(board_seed) + ")");
 }
 
 nlohmann::json track_to_json(const Track& track) {
@@ -352,7 +354,8 @@ nlohmann::json track_to_json(const Track& track) {
   nlohmann::json deadly = nlohmann::json::array();
   for (int y = 0; y < track.height(); ++y)
     for (int x = 0; x < track.width(); ++x)
-      if (track.hazard(x, y) != Hazard::None) deadly.push_back({{"x", x}, {"y", y}, {"why", hazard_name(track.hazard(x, y))}});
+      if (track.hazard(x, y) != Hazard::None)
+        deadly.push_back({{"x", x}, {"y", y}, {"why", hazard_name(track.hazard(x, y))}});
   j["deadly"] = deadly;
   return j;
 }
@@ -366,13 +369,20 @@ int track_integer(const nlohmann::json& v, const std::string& what) {
   if (!v.is_number_integer()) throw track_file_error(what + " must be an integer");
   const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= 1000000u
                                            : v.get<int64_t>() >= -1000000 && v.get<int64_t>() <= 1000000;
-  if (!fits) throw track_file_error(what + " " + abbreviated(v.dump()) + " is out of range");
+  if (!fits) throw track_file_error(what + " " + clipped(v.dump()) + " is out of range");
   return static_cast<int>(v.get<int64_t>());
 }
 
 // Width, height and goal column into `config`, validated.
 void read_track_size(const nlohmann::json& j, Config& config) {
   if (!j.is_object()) throw track_file_error("must be a JSON object");
+  // What track_to_json writes ("deadly" and "off_board_deadly" are derived, and `ratrace
+  // track` adds where the board came from); nothing else, so a misspelt key is not ignored.
+  if (const std::string key =
+          unknown_key(j, {"width", "height", "goal_column", "colours", "roles", "start_cells", "finish_deadly_colours",
+                          "off_board_deadly", "deadly", "master_seed", "board", "board_seed"});
+      !key.empty())
+    throw track_file_error("unknown key '" + clipped(key) + "'");
   for (const char* key : {"width", "height", "goal_column", "colours", "roles"})
     if (!j.contains(key)) throw track_file_error(std::string("missing key '") + key + "'");
   config.width = track_integer(j["width"], "width");
@@ -396,9 +406,8 @@ std::vector<int8_t> read_track_colours(const nlohmann::json& rows, const Config&
     for (int x = 0; x < config.width; ++x) {
       const int c = track_integer(row[static_cast<size_t>(x)], "colour");
       if (c < 0 || c >= config.colours)
-        throw track_file_error("unknown colour " + std::to_string(c) + " at x=" + std::to_string(x) +
-                               ", y=" + std::to_string(y) + " (colours are 0.." + std::to_string(config.colours - 1) +
-                               ")");
+        throw track_file_error("unknown colour " + std::to_string(c) + " at x=" + std::to_string(x) + ", y=" +
+                               std::to_string(y) + " (colours are 0.." + std::to_string(config.colours - 1) + ")");
       colours.push_back(static_cast<int8_t>(c));
     }
   }
@@ -440,6 +449,8 @@ std::vector<ColourRole> read_track_roles(const nlohmann::json& role_list, const 
   for (const auto& entry : role_list) {
     if (!entry.is_object() || !entry.contains("colour") || !entry.contains("role"))
       throw track_file_error("each role needs 'colour' and 'role'");
+    if (const std::string key = unknown_key(entry, {"colour", "role", "offset"}); !key.empty())
+      throw track_file_error("unknown key '" + clipped(key) + "' in a role");
     const int c = track_integer(entry["colour"], "role colour");
     if (c < 0 || c >= config.colours || seen[static_cast<size_t>(c)])
       throw track_file_error("role colour " + std::to_string(c) + " is out of range or given twice");
@@ -453,8 +464,8 @@ std::vector<ColourRole> read_track_roles(const nlohmann::json& role_list, const 
     throw track_file_error("roles are " + std::to_string(counts[0]) + "/" + std::to_string(counts[1]) + "/" +
                            std::to_string(counts[2]) + "/" + std::to_string(counts[3]) +
                            " (empty/teleporter/trap/wall); the config wants " + std::to_string(config.empty_colours) +
-                           "/" + std::to_string(config.teleporter_colours) + "/" +
-                           std::to_string(config.trap_colours) + "/" + std::to_string(config.wall_colours));
+                           "/" + std::to_string(config.teleporter_colours) + "/" + std::to_string(config.trap_colours) +
+                           "/" + std::to_string(config.wall_colours));
   return roles;
 }
 
@@ -473,7 +484,8 @@ std::vector<int> read_start_rows(const nlohmann::json& list, const Config& confi
   std::vector<int> start_rows;
   for (const auto& v : list) {
     const int y = track_integer(v, "start cell");
-    if (y < 0 || y >= config.height) throw track_file_error("start cell row " + std::to_string(y) + " is off the track");
+    if (y < 0 || y >= config.height)
+      throw track_file_error("start cell row " + std::to_string(y) + " is off the track");
     start_rows.push_back(y);
   }
   if (start_rows.empty()) throw track_file_error("'start_cells' is empty");
@@ -490,7 +502,8 @@ std::vector<int> read_finish_deadly(const nlohmann::json& j, const std::vector<C
                                : "'finish_deadly_colours' belongs to rules with finish_cells = 1 (--rules java)");
   std::vector<int> finish_deadly;
   if (!config.finish_cells) return finish_deadly;
-  if (!j["finish_deadly_colours"].is_array()) throw track_file_error("'finish_deadly_colours' must be a list of colours");
+  if (!j["finish_deadly_colours"].is_array())
+    throw track_file_error("'finish_deadly_colours' must be a list of colours");
   for (const auto& v : j["finish_deadly_colours"]) {
     const int c = track_integer(v, "deadly goal colour");
     if (c < 0 || c >= config.colours || roles[static_cast<size_t>(c)].role != Role::Empty)

@@ -109,10 +109,10 @@ class Track {
   std::vector<int8_t> views_;
   std::vector<int> start_rows_;
   bool finish_cells_, off_board_;
-  bool off_board_deadly_ = false;    // off_board = 1: some trap aims off the board
-  std::vector<int> finish_deadly_;   // finish_cells = 1: deadly colours at the goal
+  bool off_board_deadly_ = false;   // off_board = 1: some trap aims off the board
+  std::vector<int> finish_deadly_;  // finish_cells = 1: deadly colours at the goal
   std::vector<int8_t> empty_colours_;
-  int margin_, padded_width_;        // off the board: positions within margin_ of it
+  int margin_, padded_width_;  // off the board: positions within margin_ of it
 };
 
 // Rows of column 0 from which some sequence of at most `turns` moves reaches a goal.

@@ -24,7 +24,8 @@ struct ViewRangeError : std::out_of_range {
 // dy grows downwards (towards larger y). The cells are owned by the track.
 class View {
  public:
-  View(const int8_t* cells, int radius) : centre_(cells + radius * (2 * radius + 1) + radius), side_(2 * radius + 1), radius_(radius) {}
+  View(const int8_t* cells, int radius)
+      : centre_(cells + radius * (2 * radius + 1) + radius), side_(2 * radius + 1), radius_(radius) {}
 
   int operator()(int dx, int dy) const {
     if (!in_view(dx, dy)) [[unlikely]]

@@ -7,9 +7,9 @@
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/common/cli.h"
-#include "ratrace/tracks/streams.h"
-#include "ratrace/tracks/rules.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/rules.h"
+#include "ratrace/tracks/streams.h"
 
 namespace ratrace {
 

@@ -37,11 +37,11 @@ struct PlayOptions {
   std::string config_file;
   std::vector<std::string> sets;
   std::string player = "ColorScorePlayer";
-  std::string track_file;  // a track file; or empty and `board` >= 0
-  int board = -1;          // board of a run under master seed `seed`, replayed exactly
-  int turns = -1;          // -1: the config's
-  uint64_t seed = 1;       // game seed with a track file, master seed with a board
-  std::string trace_file;  // JSON lines, one per specimen event
+  std::string track_file;   // a track file; or empty and `board` >= 0
+  int board = -1;           // board of a run under master seed `seed`, replayed exactly
+  int turns = -1;           // -1: the config's
+  uint64_t seed = 1;        // game seed with a track file, master seed with a board
+  std::string trace_file;   // JSON lines, one per specimen event
   std::string record_file;  // a game record (controller/record.h)
   RecordOptions record;
   bool no_cache = false;
@@ -106,16 +106,16 @@ int run_leaderboard(const LeaderboardOptions& options);
 namespace ratrace {
 
 struct RenderCommandOptions {
-  std::string record_file;           // a game record: its track, with overlays
-  std::string track_file;            // or a track file
-  std::string config_file;           // or board `board` of master seed `seed` under this config
+  std::string record_file;  // a game record: its track, with overlays
+  std::string track_file;   // or a track file
+  std::string config_file;  // or board `board` of master seed `seed` under this config
   std::vector<std::string> sets;
   uint64_t seed = 1;
   int board = 0;
   std::string out_file = "track.svg";  // .svg, or .png (drawn from the .svg beside it)
   std::vector<std::string> overlays;   // heat, deaths, paths; empty: all of them
   int paths = 12;
-  bool force = false;                  // replace an existing picture
+  bool force = false;  // replace an existing picture
 };
 // Draws a track as SVG (and PNG) with its colours' roles and, from a record, overlays.
 int run_render(const RenderCommandOptions& options);

@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "ratrace/analysis/tuning.h"
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/runs/result_file.h"
 #include "ratrace/runs/runner.h"
-#include "ratrace/analysis/tuning.h"
 
 namespace ratrace {
 
@@ -30,10 +30,14 @@ RunHeader compare_header(const CompareOptions& options) {
   const SequentialPlan plan{flags.boards, options.max_boards};
   plan.validate();
   CommandWords words{{"--a", options.side_a}, {"--b", options.side_b}};
-  if (options.side_a.starts_with(':') || options.side_b.starts_with(':')) words.emplace_back("--player", options.player);
+  if (options.side_a.starts_with(':') || options.side_b.starts_with(':'))
+    words.emplace_back("--player", options.player);
   words.emplace_back("--max-boards", std::to_string(options.max_boards));
   for (auto& word : run_flag_words(flags)) words.push_back(std::move(word));
-  return {"compare", flags.seed, plan.max_boards, {a, b},
+  return {"compare",
+          flags.seed,
+          plan.max_boards,
+          {a, b},
           {{"command_line", command_line("compare", words)},
            {"base_config", base},
            {"min_boards", plan.min_boards},
@@ -98,7 +102,8 @@ bool take_looks(JournalledRun& journalled, const SequentialPlan& plan, Looks& lo
     looks.taken.push_back({{"boards", looks.boards_used}, {"paired", paired_to_json(adjusted)}});
     spdlog::info("look {} of {} after {} boards: ratio a/b {}, corrected {} interval {} -> {}", k + 1,
                  looks.boards.size(), looks.boards_used, format_score(adjusted.ratio),
-                 confidence_text(looks.design[k].nominal_alpha), format_interval(adjusted.ratio_low, adjusted.ratio_high),
+                 confidence_text(looks.design[k].nominal_alpha),
+                 format_interval(adjusted.ratio_low, adjusted.ratio_high),
                  looks.look.verdict == Verdict::kContinue ? "go on" : "stop");
     if (looks.look.verdict != Verdict::kContinue) break;
   }
@@ -123,15 +128,17 @@ Conclusion print_compare(const RunHeader& run, const Looks& looks, const PairedS
 
   std::printf("a = %s\nb = %s\n", a.label.c_str(), b.label.c_str());
   std::printf("  %zu paired boards (master seed %llu%s), look %zu of at most %zu\n", n,
-              static_cast<unsigned long long>(run.master_seed), faulted ? ", faulted boards left out" : "",
-              looks.k + 1, looks.boards.size());
+              static_cast<unsigned long long>(run.master_seed), faulted ? ", faulted boards left out" : "", looks.k + 1,
+              looks.boards.size());
   std::printf("  geometric means: a %s %s, b %s %s\n", format_score(summary_a.geometric_mean).c_str(),
-              format_interval(summary_a.ci_low, summary_a.ci_high).c_str(), format_score(summary_b.geometric_mean).c_str(),
+              format_interval(summary_a.ci_low, summary_a.ci_high).c_str(),
+              format_score(summary_b.geometric_mean).c_str(),
               format_interval(summary_b.ci_low, summary_b.ci_high).c_str());
-  std::printf("  ratio a/b %s: corrected %s interval %s (this look's share of the 5%% error; see README: compare); "
-              "plain 95%% interval %s\n",
-              format_score(look.adjusted.ratio).c_str(), level.c_str(), adjusted_interval.c_str(),
-              format_interval(plain.ratio_low, plain.ratio_high).c_str());
+  std::printf(
+      "  ratio a/b %s: corrected %s interval %s (this look's share of the 5%% error; see README: compare); "
+      "plain 95%% interval %s\n",
+      format_score(look.adjusted.ratio).c_str(), level.c_str(), adjusted_interval.c_str(),
+      format_interval(plain.ratio_low, plain.ratio_high).c_str());
   Conclusion conclusion;
   if (look.verdict == Verdict::kNoDifference) {
     conclusion.reason = "no verdict: after " + std::to_string(n) + " boards the corrected " + level +
@@ -144,10 +151,11 @@ Conclusion print_compare(const RunHeader& run, const Looks& looks, const PairedS
     } else {
       const int needed = *conclusion.needed;
       const int first = std::max(2, (needed + planned - 1) / planned);
-      std::printf("  if the true ratio were the observed %s (sd of the log ratio %.3g), about %d boards would give "
-                  "this design an %.0f%% chance of a verdict: e.g. --boards %d --max-boards %d (the same %zu looks)\n",
-                  format_score(look.adjusted.ratio).c_str(), look.adjusted.sd_log_ratio, needed,
-                  100 * kPlanningPower, first, needed, looks.boards.size());
+      std::printf(
+          "  if the true ratio were the observed %s (sd of the log ratio %.3g), about %d boards would give "
+          "this design an %.0f%% chance of a verdict: e.g. --boards %d --max-boards %d (the same %zu looks)\n",
+          format_score(look.adjusted.ratio).c_str(), look.adjusted.sd_log_ratio, needed, 100 * kPlanningPower, first,
+          needed, looks.boards.size());
     }
   } else {
     conclusion.reason = std::string(look.verdict == Verdict::kFirstBetter ? "a" : "b") + " is better: after " +
@@ -182,12 +190,14 @@ nlohmann::json compare_document(const Journal& journal, const SequentialPlan& pl
   out["summary"] = {
       {"a", side(a, looks.pair.a)},
       {"b", side(b, looks.pair.b)},
-      {"design", {{"method", "group-sequential paired t test of log score ratios, Lan-DeMets alpha spending, "
-                             "O'Brien-Fleming type"},
-                  {"alpha", 1 - plan.confidence},
-                  {"min_boards", plan.min_boards},
-                  {"max_boards", plan.max_boards},
-                  {"looks", planned}}},
+      {"design",
+       {{"method",
+         "group-sequential paired t test of log score ratios, Lan-DeMets alpha spending, "
+         "O'Brien-Fleming type"},
+        {"alpha", 1 - plan.confidence},
+        {"min_boards", plan.min_boards},
+        {"max_boards", plan.max_boards},
+        {"looks", planned}}},
       {"looks_taken", looks.taken},
       {"boards_used", looks.boards_used},
       {"paired_boards", looks.pair.a.size()},
@@ -197,8 +207,7 @@ nlohmann::json compare_document(const Journal& journal, const SequentialPlan& pl
       {"ratio_interval_adjusted", {look.adjusted.ratio_low, look.adjusted.ratio_high}},
       {"ratio_interval_adjusted_confidence", 1 - looks.design[looks.k].nominal_alpha},
       {"ratio_ci95", {plain.ratio_low, plain.ratio_high}},
-      {"boards_for_80_percent_power",
-       conclusion.needed ? nlohmann::json(*conclusion.needed) : nlohmann::json(nullptr)},
+      {"boards_for_80_percent_power", conclusion.needed ? nlohmann::json(*conclusion.needed) : nlohmann::json(nullptr)},
       {"faults", faults}};
   return out;
 }
@@ -222,10 +231,12 @@ Subcommand add_compare_command(CLI::App& app, ProgramFlags& program) {
 
 int run_compare(const CompareOptions& options) {
   const RunFlags& flags = options.run;
-  JournalledRun journalled(flags, {"compare", "compare-seed" + std::to_string(flags.seed), {flags.json_file},
-                                   [&] { return compare_header(options); }});
+  JournalledRun journalled(flags, {"compare", "compare-seed" + std::to_string(flags.seed), {flags.json_file}, [&] {
+                                     return compare_header(options);
+                                   }});
   const RunHeader& run = journalled.header();
-  const SequentialPlan plan{run.extra.at("min_boards").get<int>(), run.boards, run.extra.at("confidence").get<double>()};
+  const SequentialPlan plan{run.extra.at("min_boards").get<int>(), run.boards,
+                            run.extra.at("confidence").get<double>()};
   plan.validate();
   Looks looks;
   if (!take_looks(journalled, plan, looks)) return journalled.report_interrupted();

@@ -29,7 +29,15 @@ void add_run_flags(CLI::App* cmd, RunFlags& run) {
   cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)")->check(whole_number(0, 1024));
   cmd->add_flag("--no-cache", run.no_cache, "Do not memoise player calls (results are identical either way)");
   cmd->add_option("--json", run.json_file, "Write the summary and every board's result here");
-  cmd->add_option("--journal", run.journal_file, "Per-game JSON lines, written as games finish (default runs/...)");
+  cmd->add_option("--journal", run.journal_file, "Per-game JSON lines, written as games finish (default runs/...)")
+      ->check(CLI::Validator(
+          [](const std::string& path) {
+            return path == "-" ? std::string(
+                                     "a journal is a file the run is resumed from; '-' (standard output) "
+                                     "cannot be one: name a file, or leave --journal out for runs/...")
+                               : std::string();
+          },
+          "FILE"));
   cmd->add_option("--resume", run.resume_file, "Finish an interrupted run from its journal")->check(CLI::ExistingFile);
   cmd->add_flag("--force", run.force,
                 "Replace existing output files, and an existing journal (its finished games are lost; "

@@ -112,7 +112,8 @@ void refuse_conflicting_flags(const RunFlags& flags, const RunHeader& run) {
 // Journal::create or Journal::resume to refuse or replace.
 std::optional<JournalContents> read_journal(const std::string& path) {
   std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error) || std::filesystem::file_size(path, error) == 0) return std::nullopt;
+  if (!std::filesystem::is_regular_file(path, error) || std::filesystem::file_size(path, error) == 0)
+    return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -173,8 +174,7 @@ Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
   else if (header)
     spdlog::info("resuming {}, which holds this very run: {} of {} games already finished", path,
                  journal.finished_count(), games_of(journal.header()));
-  else
-    spdlog::info("resuming {}: {} games already finished", path, journal.finished_count());
+  else spdlog::info("resuming {}: {} games already finished", path, journal.finished_count());
   return journal;
 }
 
@@ -220,7 +220,11 @@ UsageError differs(const std::string& path) {
 }  // namespace
 
 JournalledRun::JournalledRun(const RunFlags& flags, const RunPlan& plan)
-    : flags_(flags), journal_(open_journal(flags, plan)), stop_(kStopGamesMessage) {}
+    : flags_(flags),
+      journal_(open_journal(flags, plan)),
+      stop_message_("\nstopping: unfinished games are dropped, every finished game is kept in " + journal_.path() +
+                    "; finish with: " + resume_command(plan.command, journal_.path()) + " (Ctrl-C again to kill)\n"),
+      stop_(stop_message_.c_str()) {}
 
 bool JournalledRun::play(const std::string& title, const std::vector<BoardTask>& tasks) {
   if (!progress_) progress_.emplace(title, games_of(header()), journal_.finished_count());
@@ -233,8 +237,8 @@ bool JournalledRun::play(const std::string& title, const std::vector<BoardTask>&
 }
 
 int JournalledRun::report_interrupted() const {
-  std::fprintf(stderr, "interrupted: %zu of %zu games kept in %s; finish with: %s\n", journal_.finished_count(),
-               games_of(header()), journal_.path().c_str(), resume_command(header().command, journal_.path()).c_str());
+  spdlog::warn("interrupted: {} of {} games kept in {}; finish with: {}", journal_.finished_count(), games_of(header()),
+               journal_.path(), resume_command(header().command, journal_.path()));
   return kExitInterrupted;
 }
 
@@ -250,7 +254,8 @@ void JournalledRun::print_speed_and_faults(const char* indent, const std::vector
   // With one entrant a game is a board.
   if (played_.games > 0)
     std::printf("%sspeed: %.2f %s/s, %.1f million specimen moves/s (%zu games in %.1f s)\n", indent,
-                static_cast<double>(played_.games) / played_.seconds, header().entrants.size() == 1 ? "boards" : "games",
+                static_cast<double>(played_.games) / played_.seconds,
+                header().entrants.size() == 1 ? "boards" : "games",
                 static_cast<double>(played_.moves) / played_.seconds / 1e6, played_.games, played_.seconds);
   for (const BoardResult* r : faulted) std::printf("%sFAULT board %d: %s\n", indent, r->index, r->fault.c_str());
 }

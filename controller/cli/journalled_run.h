@@ -14,10 +14,6 @@
 
 namespace ratrace {
 
-// What StopOnSignal (common/cli.h) says on a run's first Ctrl-C.
-inline constexpr const char* kStopGamesMessage =
-    "\nstopping: unfinished games are dropped, every finished game is kept (Ctrl-C again to kill)\n";
-
 // The program as it was invoked (argv[0]), for the commands a message tells the user to
 // paste; "ratrace" until main sets it.
 void set_program_path(const std::string& path);
@@ -90,11 +86,17 @@ class JournalledRun {
   // there already and the result file was left unchanged.
   void draw_plot(const std::string& plot_file, const std::string& script, const std::vector<std::string>& args) const;
 
-  static int exit_code(const std::vector<const BoardResult*>& faulted) { return faulted.empty() ? kExitOk : kExitFaults; }
+  static int exit_code(const std::vector<const BoardResult*>& faulted) {
+    return faulted.empty() ? kExitOk : kExitFaults;
+  }
 
  private:
   RunFlags flags_;
   Journal journal_;
+  // What StopOnSignal says on the first Ctrl-C or SIGTERM, with the command that finishes the
+  // run: under mpirun, a rank's death ends rank 0 with a SIGTERM and then a SIGKILL, so this
+  // line may be the last it prints.
+  std::string stop_message_;
   StopOnSignal stop_;
   std::optional<Progress> progress_;
   PlayedGames played_;

@@ -52,11 +52,11 @@ int main(int argc, char** argv) {
   ratrace::ProgramFlags program;
   ratrace::add_program_flags(&app, program);
   const std::vector<ratrace::Subcommand> subcommands{
-      ratrace::add_score_command(app, program),  ratrace::add_leaderboard_command(app, program),
+      ratrace::add_score_command(app, program),   ratrace::add_leaderboard_command(app, program),
       ratrace::add_players_command(app, program), ratrace::add_track_command(app, program),
-      ratrace::add_play_command(app, program),   ratrace::add_render_command(app, program),
-      ratrace::add_replay_command(app, program), ratrace::add_bench_command(app, program),
-      ratrace::add_sweep_command(app, program),  ratrace::add_compare_command(app, program)};
+      ratrace::add_play_command(app, program),    ratrace::add_render_command(app, program),
+      ratrace::add_replay_command(app, program),  ratrace::add_bench_command(app, program),
+      ratrace::add_sweep_command(app, program),   ratrace::add_compare_command(app, program)};
 
   if (const int code = ratrace::parse_command_line(app, argc, argv); code >= 0)
     return ratrace::with_stdout_checked(code);

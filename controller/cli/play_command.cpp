@@ -24,9 +24,8 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
   cmd->add_option("--track", options->track_file, "Track file (from 'ratrace track --json', or hand-made)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--board", options->board, "Board I of the run with master seed --seed, as 'score' plays it")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--turns", options->turns, "Turns to play (default: the config's)")
-      ->check(whole_number(0, 10000000));
+      ->check(whole_number(0, kMaxBoards - 1));
+  cmd->add_option("--turns", options->turns, "Turns to play (default: the config's)")->check(whole_number(0, 10000000));
   cmd->add_option("--seed", options->seed, "Game seed with --track; the run's master seed with --board")
       ->check(whole_number(0, UINT64_MAX))
       ->capture_default_str();
@@ -34,8 +33,10 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
   cmd->add_option("--record", options->record_file, "Write a compact game record (JSON) here, for render and replay");
   cmd->add_flag("--force", options->force, "Replace existing --trace and --record files");
   cmd->add_option("--record-scorers", options->record.scorers, "Scorers whose last scoring life the record keeps")
+      ->check(whole_number(0, 1000000))
       ->capture_default_str();
   cmd->add_option("--record-sampled", options->record.sampled, "Random specimens whose every life the record keeps")
+      ->check(whole_number(0, 1000000))
       ->capture_default_str();
   cmd->add_option("--record-frames", options->record.frames,
                   "Crowd frames the record keeps at most: every cell's specimens and deaths, one turn in "
@@ -68,7 +69,8 @@ int play_run_board(const PlayOptions& options, const Config& config, const Playe
   BoardResult r;
   play_board(Entrant{player.name, player.name, config}, options.seed, options.board, run, r, nullptr,
              recorder ? &*recorder : nullptr);
-  const std::string where = "board " + std::to_string(options.board) + " of master seed " + std::to_string(options.seed);
+  const std::string where =
+      "board " + std::to_string(options.board) + " of master seed " + std::to_string(options.seed);
   if (!r.fault.empty()) {
     std::printf("FAULT: %s\n", r.fault.c_str());  // with player, board, seed, turn and specimen
     return kExitFaults;
@@ -78,9 +80,9 @@ int play_run_board(const PlayOptions& options, const Config& config, const Playe
               static_cast<unsigned long long>(r.score), r.turns, static_cast<unsigned long long>(r.peak_population),
               static_cast<unsigned long long>(r.moves));
   if (recorder) {
-    write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
-                 {{"player", player.name}, {"master_seed", options.seed}, {"board", options.board},
-                  {"board_seed", r.seed}});
+    write_record(
+        options.record_file, recorder->finish(r.score, r.turns, r.moves),
+        {{"player", player.name}, {"master_seed", options.seed}, {"board", options.board}, {"board_seed", r.seed}});
   }
   return kExitOk;
 }

@@ -21,9 +21,14 @@ int run_players(bool as_json) {
   if (as_json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& [name, p] : registered_players())
-      list.push_back({{"name", name}, {"author", p.author}, {"language", p.language},
-                      {"published_score", p.published_score}, {"published_games", p.published_games},
-                      {"published_rank", p.published_rank}, {"summary", p.summary}, {"choices", p.choices},
+      list.push_back({{"name", name},
+                      {"author", p.author},
+                      {"language", p.language},
+                      {"published_score", p.published_score},
+                      {"published_games", p.published_games},
+                      {"published_rank", p.published_rank},
+                      {"summary", p.summary},
+                      {"choices", p.choices},
                       {"candidate_for", p.candidate_for ? nlohmann::json(p.candidate_for) : nlohmann::json(nullptr)}});
     std::printf("%s\n", list.dump(2).c_str());
     return kExitOk;

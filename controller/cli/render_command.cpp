@@ -7,9 +7,9 @@
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/common/io.h"
+#include "ratrace/engine/board.h"
 #include "ratrace/see/plot.h"
 #include "ratrace/see/render.h"
-#include "ratrace/engine/board.h"
 
 namespace ratrace {
 
@@ -20,14 +20,20 @@ Subcommand add_render_command(CLI::App& app, ProgramFlags&) {
   cmd->add_option("--record", options->record_file, "Game record (from 'play --record'): its track and overlays")
       ->check(CLI::ExistingFile);
   cmd->add_option("--track", options->track_file, "Track file instead")->check(CLI::ExistingFile);
-  cmd->add_option("--seed", options->seed, "Master seed, without --record or --track")->capture_default_str();
-  cmd->add_option("--board", options->board, "Board index, without --record or --track")->capture_default_str();
+  cmd->add_option("--seed", options->seed, "Master seed, without --record or --track")
+      ->check(whole_number(0, UINT64_MAX))
+      ->capture_default_str();
+  cmd->add_option("--board", options->board, "Board index, without --record or --track")
+      ->check(whole_number(0, kMaxBoards - 1))
+      ->capture_default_str();
   cmd->add_option("--out", options->out_file, "Picture: FILE.svg, or FILE.png (with FILE.svg beside it)")
       ->capture_default_str();
   cmd->add_flag("--force", options->force, "Replace an existing picture");
   cmd->add_option("--overlay", options->overlays, "Comma-separated: heat, deaths, paths or none (default all)")
       ->delimiter(',');
-  cmd->add_option("--paths", options->paths, "Scorers' paths drawn")->capture_default_str();
+  cmd->add_option("--paths", options->paths, "Scorers' paths drawn")
+      ->check(whole_number(0, 1000000))
+      ->capture_default_str();
   return {cmd, [options] { return run_render(*options); }};
 }
 
@@ -38,7 +44,8 @@ int run_render(const RenderCommandOptions& options) {
     if (overlay == "heat") draw.heat = true;
     else if (overlay == "deaths") draw.deaths = true;
     else if (overlay == "paths") draw.paths = options.paths;
-    else if (overlay != "none") throw std::invalid_argument("--overlay: '" + overlay + "' is not heat, deaths, paths or none");
+    else if (overlay != "none")
+      throw std::invalid_argument("--overlay: '" + overlay + "' is not heat, deaths, paths or none");
   }
   const std::filesystem::path out(options.out_file);
   const auto ext = out.extension();

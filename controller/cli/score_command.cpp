@@ -30,7 +30,9 @@ RunHeader score_header(const ScoreOptions& options) {
   find_player(options.player);
   CommandWords words{{"--player", options.player}};
   for (auto& word : run_flag_words(flags)) words.push_back(std::move(word));
-  return RunHeader{"score", flags.seed, flags.boards,
+  return RunHeader{"score",
+                   flags.seed,
+                   flags.boards,
                    {{options.player, options.player, build_config(flags.config_file, flags.sets)}},
                    {{"command_line", command_line("score", words)}}};
 }
@@ -39,9 +41,9 @@ RunHeader score_header(const ScoreOptions& options) {
 
 int run_score(const ScoreOptions& options) {
   const RunFlags& flags = options.run;
-  JournalledRun journalled(flags, {"score", "score-" + options.player + "-seed" + std::to_string(flags.seed),
-                                   result_outputs(flags.json_file, options.plot_file),
-                                   [&] { return score_header(options); }});
+  JournalledRun journalled(flags,
+                           {"score", "score-" + options.player + "-seed" + std::to_string(flags.seed),
+                            result_outputs(flags.json_file, options.plot_file), [&] { return score_header(options); }});
   const RunHeader& run = journalled.header();
   const Entrant& entrant = run.entrants.at(0);
   if (!journalled.play("score " + entrant.player)) return journalled.report_interrupted();

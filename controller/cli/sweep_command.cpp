@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "ratrace/analysis/tuning.h"
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
-#include "ratrace/see/plot.h"
 #include "ratrace/runs/result_file.h"
 #include "ratrace/runs/runner.h"
-#include "ratrace/analysis/tuning.h"
+#include "ratrace/see/plot.h"
 
 namespace ratrace {
 
@@ -127,10 +127,11 @@ void print_sweep(const RunHeader& run, const SweepResults& sweep, bool faulted) 
   else if (best.index == baseline)
     std::printf("the baseline has the highest geometric mean: no setting is distinguishably better\n");
   else
-    std::printf("no setting is distinguishable from the baseline: the highest geometric mean, %s, is %sx the "
-                "baseline's, 95%% interval %s\n",
-                run.entrants[best.index].label.c_str(), format_score(best_paired.ratio).c_str(),
-                format_interval(best_paired.ratio_low, best_paired.ratio_high).c_str());
+    std::printf(
+        "no setting is distinguishable from the baseline: the highest geometric mean, %s, is %sx the "
+        "baseline's, 95%% interval %s\n",
+        run.entrants[best.index].label.c_str(), format_score(best_paired.ratio).c_str(),
+        format_interval(best_paired.ratio_low, best_paired.ratio_high).c_str());
 }
 
 nlohmann::json sweep_document(const Journal& journal, const SweepResults& sweep,
@@ -162,17 +163,18 @@ nlohmann::json sweep_document(const Journal& journal, const SweepResults& sweep,
     axis["values"] = numbers;
   }
   nlohmann::json out = result_document(journal, roles, run.extra.at("base_config"), run.boards);
-  out["summary"] = {{"player", run.entrants.at(0).player},
-                    {"boards_per_setting", run.boards},
-                    {"params", params},
-                    {"baseline", {{"entrant", run.entrants[baseline].label},
-                                  {"given", run.extra.at("baseline_given")},
-                                  {"index", baseline}}},
-                    {"best", {{"entrant", run.entrants[sweep.best.index].label},
-                              {"index", sweep.best.index},
-                              {"distinguishable", sweep.best.distinguishable}}},
-                    {"faults", faults},
-                    {"settings", settings}};
+  out["summary"] = {
+      {"player", run.entrants.at(0).player},
+      {"boards_per_setting", run.boards},
+      {"params", params},
+      {"baseline",
+       {{"entrant", run.entrants[baseline].label}, {"given", run.extra.at("baseline_given")}, {"index", baseline}}},
+      {"best",
+       {{"entrant", run.entrants[sweep.best.index].label},
+        {"index", sweep.best.index},
+        {"distinguishable", sweep.best.distinguishable}}},
+      {"faults", faults},
+      {"settings", settings}};
   return out;
 }
 
@@ -214,8 +216,8 @@ int run_sweep(const SweepOptions& options) {
   const RunFlags& flags = options.run;
   std::vector<std::string> outputs = result_outputs(flags.json_file, options.plot_file);
   outputs.push_back(options.csv_file);
-  JournalledRun journalled(flags, {"sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed),
-                                   outputs, [&] { return sweep_header(options); }});
+  JournalledRun journalled(flags, {"sweep", "sweep-" + options.player + "-seed" + std::to_string(flags.seed), outputs,
+                                   [&] { return sweep_header(options); }});
   const RunHeader& run = journalled.header();
   if (!journalled.play("sweep " + run.entrants.at(0).player)) return journalled.report_interrupted();
 

@@ -7,8 +7,8 @@
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/common/io.h"
-#include "ratrace/runs/journal.h"
 #include "ratrace/engine/board.h"
+#include "ratrace/runs/journal.h"
 #include "ratrace/tracks/track.h"
 
 namespace ratrace {
@@ -42,9 +42,10 @@ int run_track(const TrackOptions& options) {
     spdlog::info("wrote {}", options.json_file);
   }
   if (options.json) std::printf("%s\n", j.dump(2).c_str());
-  else std::printf("board %d of master seed %llu (board seed %llu)\n%s", options.board,
-                   static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(seed),
-                   track_to_text(track).c_str());
+  else
+    std::printf("board %d of master seed %llu (board seed %llu)\n%s", options.board,
+                static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(seed),
+                track_to_text(track).c_str());
   return kExitOk;
 }
 

@@ -11,8 +11,8 @@ uint64_t board_seed(uint64_t master_seed, int index) {
   return stream_key(master_seed, kTagBoard, static_cast<uint64_t>(index));
 }
 
-bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result, const std::atomic<size_t>* games_waiting, GameObserver* observer) {
+bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options, BoardResult& result,
+                const std::atomic<size_t>* games_waiting, GameObserver* observer) {
   // A stopped run drops its unfinished games: one not started yet is not worth its track.
   if (options.stop && options.stop->load(std::memory_order_relaxed)) return false;
   const auto start = std::chrono::steady_clock::now();
@@ -27,14 +27,10 @@ bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const R
   game_options.games_waiting = games_waiting;
   game_options.observer = observer;
   try {
-    const GameResult game = play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
-    if (game.interrupted) return false;
-    result.score = game.score;
-    result.turns = game.turns;
-    result.peak_population = game.peak_population;
-    result.moves = game.moves;
-    result.player_calls = game.player_calls;
-    result.peak_genomes = game.peak_genomes;
+    static_cast<GameResult&>(result) =
+        play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);
+  } catch (const GameStopped&) {
+    return false;
   } catch (const GameFault& fault) {
     result.turns = fault.turn;
     result.fault = std::string(fault.what()) + " [player " + player.name + ", board " + std::to_string(board) +

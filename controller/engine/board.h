@@ -12,16 +12,10 @@ namespace ratrace {
 // Seed of board `index` under a master seed; the board's track and game derive from it.
 uint64_t board_seed(uint64_t master_seed, int index);
 
-// One game's record as it goes into result files.
-struct BoardResult {
+// One board's game as it goes into result files: the game's result, where and how long.
+struct BoardResult : GameResult {
   int index = 0;
   uint64_t seed = 0;
-  uint64_t score = 1;
-  int turns = 0;
-  uint64_t peak_population = 0;
-  uint64_t moves = 0;
-  uint64_t player_calls = 0;
-  uint64_t peak_genomes = 0;
   double seconds = 0;
   std::string fault;  // empty unless the player faulted; the score is then not valid
 };
@@ -35,7 +29,7 @@ struct Entrant {
 
 // How games are run; none of these change a result.
 struct RunOptions {
-  int threads = 0;                          // 0: all cores
+  int threads = 0;  // 0: all cores
   bool cache = true;
   const std::atomic<bool>* stop = nullptr;  // unfinished games are dropped when it is set
 };
@@ -44,8 +38,7 @@ struct RunOptions {
 // and specimen, in BoardResult::fault. Returns false (and nothing) if stopped.
 // `games_waiting` (see GameOptions) is set by run_boards; `observer` (see GameOptions) by
 // `play --board`, which replays one board of a run exactly through this same function.
-bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options,
-                BoardResult& result, const std::atomic<size_t>* games_waiting = nullptr,
-                GameObserver* observer = nullptr);
+bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options, BoardResult& result,
+                const std::atomic<size_t>* games_waiting = nullptr, GameObserver* observer = nullptr);
 
 }  // namespace ratrace

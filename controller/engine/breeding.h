@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "ratrace/tracks/config.h"
 #include "ratrace/engine/genome.h"
+#include "ratrace/tracks/config.h"
 #include "ratrace/tracks/streams.h"
 
 namespace ratrace {
@@ -45,7 +45,7 @@ class ParentSampler {
   uint64_t total() const { return prefix_.empty() ? 0 : prefix_.back(); }
 
  private:
-  size_t locate(uint64_t u) const;  // first index whose inclusive prefix sum exceeds u
+  size_t locate(uint64_t u) const;                  // first index whose inclusive prefix sum exceeds u
   size_t pick_other(Rng& rng, size_t first) const;  // proportional to fitness, `first` excluded
   std::vector<uint64_t> prefix_;
 };

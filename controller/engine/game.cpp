@@ -143,9 +143,9 @@ class GenomePool {
 
 // What one turn's moves produced, summed over the threads that made them.
 struct TurnTally {
-  uint64_t calls = 0;        // moves that called the player
+  uint64_t calls = 0;  // moves that called the player
   uint64_t goals = 0;
-  uint64_t idle = 0;   // specimens that made no move: dead of age, or scored standing on the goal
+  uint64_t idle = 0;  // specimens that made no move: dead of age, or scored standing on the goal
 };
 
 // One specimen, packed into 16 bytes so that a turn streams through the population.
@@ -174,8 +174,9 @@ class Game {
         breeder_(config) {
     if (track.start_rows().empty()) throw std::invalid_argument("the track has no start cells");
     if (options.observer && config.java_board())
-      throw std::invalid_argument("a game record replays each move from the track alone, which Java's board "
-                                  "(goal_timing, finish_cells, off_board) does not allow; trace the game instead");
+      throw std::invalid_argument(
+          "a game record replays each move from the track alone, which Java's board "
+          "(goal_timing, finish_cells, off_board) does not allow; trace the game instead");
   }
 
   GameResult run() {
@@ -187,10 +188,7 @@ class Game {
     }
     result_.peak_population = population_.size();
     for (int turn = 1; turn <= config_.turns; ++turn) {
-      if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
-        result_.interrupted = true;
-        break;
-      }
+      if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw GameStopped{};
       result_.turns = turn;
       current_turn_ = turn;
       const TurnContext c = context(turn, stream_key(seed_, kTagTurn, static_cast<uint64_t>(turn)));
@@ -208,7 +206,7 @@ class Game {
       result_.peak_population = std::max<uint64_t>(result_.peak_population, population_.size());
     }
     // Java's goal timing: a specimen still standing on the goal when the game ends counts.
-    if (config_.goal_timing && !result_.interrupted)
+    if (config_.goal_timing)
       for (const Specimen& s : population_) result_.score += track_.on_goal(s.cell);
     result_.peak_genomes = pool_.peak();
     return result_;
@@ -228,8 +226,13 @@ class Game {
   };
 
   TurnContext context(int turn, uint64_t turn_key) {
-    return {turn, turn_key, static_cast<unsigned>(config_.lifespan), track_.next_table(), track_.column_table(),
-            pool_.memo(), pool_.row_length()};
+    return {turn,
+            turn_key,
+            static_cast<unsigned>(config_.lifespan),
+            track_.next_table(),
+            track_.column_table(),
+            pool_.memo(),
+            pool_.row_length()};
   }
 
   bool cores_idle() const {
@@ -250,8 +253,11 @@ class Game {
     population_.push_back({pool_.acquire(genome), serial, 0, static_cast<uint16_t>(at), newborn_age()});
     if (options_.observer) options_.observer->born(current_turn_, serial, at, genome);
     if (trace_) {
-      nlohmann::json event = {{"event", "born"}, {"specimen", serial}, {"turn", current_turn_},
-                              {"at", {track_.cell_x(at), track_.cell_y(at)}}, {"genome", genome.to_string()}};
+      nlohmann::json event = {{"event", "born"},
+                              {"specimen", serial},
+                              {"turn", current_turn_},
+                              {"at", {track_.cell_x(at), track_.cell_y(at)}},
+                              {"genome", genome.to_string()}};
       event["parents"] = parents ? nlohmann::json{parents->first, parents->second} : nlohmann::json(nullptr);
       (*trace_)(event);
     }
@@ -269,8 +275,7 @@ class Game {
       return false;
     if (to == Track::kGoal) [[unlikely]]
       score_and_respawn<kTraced>(c, s, i, tally);
-    else
-      s.cell = static_cast<uint16_t>(to);
+    else s.cell = static_cast<uint16_t>(to);
     return true;
   }
 
@@ -535,7 +540,8 @@ class Game {
     Rng rng(stream_key(turn_key, kTagBreed, 0));
     for (int k = 0; k < config_.offspring; ++k) {
       const auto [a, b] = sampler_.pick(rng);
-      const Genome child = breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
+      const Genome child =
+          breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
       const std::pair<uint64_t, uint64_t> serials{population_[a].serial, population_[b].serial};
       born(child, random_start(rng), &serials);
     }
@@ -558,9 +564,10 @@ class Game {
     hash_second += hash_second >= hash_first;
     conceived_.clear();
     for (int k = 0; k < config_.offspring; ++k) {
-      const auto [a, b] = config_.parent_choice == 1 ? snapshot_.pick_java_upstream(rng, hash_first, hash_second)
-                                                     : snapshot_.pick(rng);
-      const Genome child = breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
+      const auto [a, b] =
+          config_.parent_choice == 1 ? snapshot_.pick_java_upstream(rng, hash_first, hash_second) : snapshot_.pick(rng);
+      const Genome child =
+          breeder_.child(pool_.genome(population_[a].genome), pool_.genome(population_[b].genome), rng);
       conceived_.push_back({child, random_start(rng), {population_[a].serial, population_[b].serial}});
     }
   }
@@ -583,8 +590,10 @@ class Game {
     const nlohmann::json at = {x, y};
     if (step.blocked) event(s, turn, "blocked", {{"at", at}, {"move", {move.dx, move.dy}}});
     event(s, turn, "moved", {{"from", at}, {"move", {move.dx, move.dy}}, {"to", {step.moved_x, step.moved_y}}});
-    if (step.teleported) event(s, turn, "teleported", {{"from", {step.moved_x, step.moved_y}}, {"to", {step.x, step.y}}});
-    if (step.death != Hazard::None) event(s, turn, "died", {{"why", hazard_name(step.death)}, {"at", {step.x, step.y}}});
+    if (step.teleported)
+      event(s, turn, "teleported", {{"from", {step.moved_x, step.moved_y}}, {"to", {step.x, step.y}}});
+    if (step.death != Hazard::None)
+      event(s, turn, "died", {{"why", hazard_name(step.death)}, {"at", {step.x, step.y}}});
     if (step.goal) event(s, turn, config_.goal_timing ? "reached goal" : "scored", {{"at", {step.x, step.y}}});
   }
 
@@ -599,9 +608,9 @@ class Game {
   GenomePool pool_;
   Breeder breeder_;
   std::vector<Specimen> population_;
-  std::vector<int8_t> known_;      // [i]: specimen i's move this turn, once known
-  std::vector<uint32_t> to_call_;  // this turn's specimens whose move needs a call
-  std::vector<uint8_t> alive_;     // this turn's survivors, when moved in parallel
+  std::vector<int8_t> known_;           // [i]: specimen i's move this turn, once known
+  std::vector<uint32_t> to_call_;       // this turn's specimens whose move needs a call
+  std::vector<uint8_t> alive_;          // this turn's survivors, when moved in parallel
   std::vector<ObservedMove> observed_;  // this turn's moves, when observed
   std::vector<int8_t> drawn_view_;      // a view drawn afresh on Java's board
   ParentSampler sampler_;
@@ -611,7 +620,7 @@ class Game {
     int start;
     std::pair<uint64_t, uint64_t> parents;
   };
-  ParentSampler snapshot_;          // the pre-move population's fitness, for conceive()
+  ParentSampler snapshot_;  // the pre-move population's fitness, for conceive()
   std::vector<Conceived> conceived_;
   uint32_t next_serial_ = 0;
   int current_turn_ = 0;

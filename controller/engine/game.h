@@ -2,16 +2,16 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "ratrace/engine/genome.h"
 
-#include "ratrace/tracks/config.h"
 #include "ratrace/engine/player.h"
+#include "ratrace/tracks/config.h"
 #include "ratrace/tracks/track.h"
 
 namespace ratrace {
@@ -41,26 +41,28 @@ class GameObserver {
 
 // How a game is run; none of these change its result.
 struct GameOptions {
-  bool cache = true;                          // memoise calls that drew no random number
-  bool parallel = true;                       // move a large population's specimens in parallel
-  const TraceSink* trace = nullptr;           // every event; runs serially without the cache
-  const std::atomic<bool>* stop = nullptr;    // checked every turn; a stopped game is discarded
+  bool cache = true;                        // memoise calls that drew no random number
+  bool parallel = true;                     // move a large population's specimens in parallel
+  const TraceSink* trace = nullptr;         // every event; runs serially without the cache
+  const std::atomic<bool>* stop = nullptr;  // checked every turn; a stopped game is discarded
   // Games of the same run still waiting for a thread, checked every turn: while any wait,
   // every core has a game of its own and in-game parallelism would only cost.
   const std::atomic<size_t>* games_waiting = nullptr;
-  GameObserver* observer = nullptr;           // sees births and moves; runs serially
+  GameObserver* observer = nullptr;  // sees births and moves; runs serially
 };
 
 // What a finished game produced, and what it cost.
 struct GameResult {
-  uint64_t score = 1;            // 1 + goals
-  int turns = 0;                 // turns played (fewer than config.turns if it died out)
+  uint64_t score = 1;  // 1 + goals
+  int turns = 0;       // turns played (fewer than config.turns if it died out)
   uint64_t peak_population = 0;
-  uint64_t moves = 0;            // specimen moves made (dying of age is not a move)
-  uint64_t player_calls = 0;     // moves that called the player (the rest came from the cache)
-  uint64_t peak_genomes = 0;     // most distinct live genomes at once (the cache's size)
-  bool interrupted = false;      // stopped through GameOptions::stop; not a result
+  uint64_t moves = 0;         // specimen moves made (dying of age is not a move)
+  uint64_t player_calls = 0;  // moves that called the player (the rest came from the cache)
+  uint64_t peak_genomes = 0;  // most distinct live genomes at once (the cache's size)
 };
+
+// Thrown by play_game when GameOptions::stop was set before the game ended: no result.
+struct GameStopped {};
 
 // A player fault: an illegal move, a view or genome read out of range, or an exception.
 struct GameFault : std::runtime_error {
@@ -71,7 +73,7 @@ struct GameFault : std::runtime_error {
 };
 
 // Plays one game. A pure function of (config, track, player, game seed): the options only
-// change how fast it runs. Throws GameFault on a player fault.
+// change how fast it runs. Throws GameFault on a player fault, GameStopped on a stop.
 GameResult play_game(const Config& config, const Track& track, const PlayerInfo& player, uint64_t game_seed,
                      const GameOptions& options = {});
 

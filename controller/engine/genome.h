@@ -100,7 +100,8 @@ class Genome {
  private:
   void check(int start, int len) const {
     // Negative arguments wrap to huge unsigned values, so two comparisons cover all cases.
-    if (static_cast<unsigned>(len) > 32 || static_cast<unsigned>(start) + static_cast<unsigned>(len) > length_) [[unlikely]]
+    if (static_cast<unsigned>(len) > 32 || static_cast<unsigned>(start) + static_cast<unsigned>(len) > length_)
+        [[unlikely]]
       throw_genome_range_error(start, len, length_);
   }
 

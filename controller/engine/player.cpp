@@ -91,7 +91,8 @@ std::vector<std::string> load_player_library(const std::string& path) {
   using VersionFunction = const char* (*)();
   const auto version = reinterpret_cast<VersionFunction>(dlsym(handle, "ratrace_player_api_version"));
   if (!version)
-    throw std::invalid_argument(where + "not a ratrace player plugin (build it with ratrace_add_player from "
+    throw std::invalid_argument(where +
+                                "not a ratrace player plugin (build it with ratrace_add_player from "
                                 "find_package(ratrace))");
   if (std::string_view(version()) != RATRACE_API_VERSION)
     throw std::invalid_argument(where + "built against ratrace " + version() + ", but this is ratrace " +

@@ -39,12 +39,12 @@ class MoveFunction {
 struct PlayerInfo {
   std::string name;
   std::string author;
-  std::string language;            // language of the original submission
-  double published_score = 0;      // geometric mean as published; 0 when none
-  int published_games = 0;         // games behind that score; 0 when not stated
-  int published_rank = 0;          // rank on the published leaderboard; 0 when not on it
-  std::string summary;             // how it plays
-  std::string choices;             // details the write-up lost, and what we chose
+  std::string language;        // language of the original submission
+  double published_score = 0;  // geometric mean as published; 0 when none
+  int published_games = 0;     // games behind that score; 0 when not stated
+  int published_rank = 0;      // rank on the published leaderboard; 0 when not on it
+  std::string summary;         // how it plays
+  std::string choices;         // details the write-up lost, and what we chose
   MoveFunction move = nullptr;
   // Rules dialect of the controller the published score was made on (controller/rules.h);
   // null: the one of `language`. Pointers, so that a player may leave them out.
@@ -94,8 +94,8 @@ extern "C" [[gnu::weak, gnu::used, gnu::visibility("default")]] const char* ratr
   return RATRACE_API_VERSION;
 }
 #endif
-#define RATRACE_PLAYER(...) \
-  namespace {               \
-  [[maybe_unused]] const bool RATRACE_PLAYER_NAME_(__COUNTER__) = \
+#define RATRACE_PLAYER(...)                                                    \
+  namespace {                                                                  \
+  [[maybe_unused]] const bool RATRACE_PLAYER_NAME_(__COUNTER__) =              \
       ::ratrace::register_player(::ratrace::PlayerInfo __VA_ARGS__, __FILE__); \
   }

@@ -219,7 +219,8 @@ DistributedSession::DistributedSession(int& argc, char**& argv) {
   if (!launched_by_mpi()) return;
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  if (provided < MPI_THREAD_FUNNELED) throw std::runtime_error("this MPI library cannot be used from a threaded program");
+  if (provided < MPI_THREAD_FUNNELED)
+    throw std::runtime_error("this MPI library cannot be used from a threaded program");
   g_initialised = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
@@ -270,12 +271,8 @@ int DistributedSession::serve() {
           games.start(entrants, master_seed, message.at("entrant").get<size_t>(), message.at("board").get<int>(),
                       options, &games_unassigned);
           break;
-        case kStop:
-          stop = true;
-          break;
-        case kTail:
-          games_unassigned = 0;
-          break;
+        case kStop: stop = true; break;
+        case kTail: games_unassigned = 0; break;
         default:
           throw std::runtime_error("rank " + std::to_string(g_rank) + ": unexpected MPI message tag " +
                                    std::to_string(status.MPI_TAG));
@@ -286,10 +283,8 @@ int DistributedSession::serve() {
       send_json(0, kResult, reply_json(reply));
       progressed = true;
     }
-    if (progressed)
-      backoff.reset();
-    else
-      games.wait(backoff.next());  // a game that ends wakes this thread at once
+    if (progressed) backoff.reset();
+    else games.wait(backoff.next());  // a game that ends wakes this thread at once
   }
 }
 
@@ -327,8 +322,7 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
   std::exception_ptr error;
   auto assign = [&](int rank) {
     int& slots = free_slots[static_cast<size_t>(rank)];
-    const bool prefetch_slot_only =
-        rank > 0 && slots == 1 && tasks.size() - next <= static_cast<size_t>(total_threads);
+    const bool prefetch_slot_only = rank > 0 && slots == 1 && tasks.size() - next <= static_cast<size_t>(total_threads);
     if (stopping || next >= tasks.size() || slots == 0 || prefetch_slot_only) return false;
     const BoardTask& task = tasks[next++];
     local_unassigned = tasks.size() - next;
@@ -354,9 +348,9 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
       // A controller error, not a player fault (those are results): keep the first with its
       // context and let the other games finish, as in one process.
       if (!error)
-        error = std::make_exception_ptr(std::runtime_error(
-            "board " + std::to_string(reply.board) + " of '" + entrants.at(reply.entrant).label + "' (rank " +
-            std::to_string(rank) + "): " + *reply.error));
+        error = std::make_exception_ptr(std::runtime_error("board " + std::to_string(reply.board) + " of '" +
+                                                           entrants.at(reply.entrant).label + "' (rank " +
+                                                           std::to_string(rank) + "): " + *reply.error));
     } else if (reply.result) {
       try {
         finished(reply.entrant, *reply.result);
@@ -393,10 +387,8 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
       take(status.MPI_SOURCE, reply_from_json(receive_json(status)));
       progressed = true;
     }
-    if (progressed)
-      backoff.reset();
-    else if (outstanding > 0)
-      local.wait(backoff.next());  // a game of this rank that ends wakes this thread at once
+    if (progressed) backoff.reset();
+    else if (outstanding > 0) local.wait(backoff.next());  // a game of this rank that ends wakes this thread at once
   }
   spdlog::debug("rank 0 gathered {} games ({} played on rank 0) with {:.3f} s of CPU on its gathering thread",
                 tasks.size(), played_here, thread_cpu_seconds() - cpu_before);

@@ -18,6 +18,9 @@
 #include <spdlog/spdlog.h>
 #include <xxhash.h>
 
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
+
 namespace ratrace {
 
 namespace {
@@ -59,16 +62,15 @@ void require_keys(const nlohmann::json& j, const std::vector<std::string>& keys,
   if (!j.is_object()) throw std::invalid_argument(what + " must be an object");
   for (const auto& key : keys)
     if (!j.contains(key)) throw std::invalid_argument(what + ": missing key '" + key + "'");
-  for (const auto& item : j.items())
-    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
-      throw std::invalid_argument(what + ": unknown key '" + abbreviated(item.key(), 60) + "'");
+  if (const std::string key = unknown_key(j, keys); !key.empty())
+    throw std::invalid_argument(what + ": unknown key '" + clipped(key, 60) + "'");
 }
 
 const std::vector<std::string> kHeaderKeys{"ratrace_journal", "command", "master_seed", "boards", "entrants", "extra"};
 const std::vector<std::string> kEntrantKeys{"label", "player", "config"};
 const std::vector<std::string> kGameLineKeys{"entrant", "board", "timing"};
-const std::vector<std::string> kRecordKeys{"index", "seed",         "score", "turns", "peak_population",
-                                           "moves", "peak_genomes", "fault"};
+const std::vector<std::string> kRecordKeys{"index",           "seed",  "score",        "turns",
+                                           "peak_population", "moves", "peak_genomes", "fault"};
 const std::vector<std::string> kTimingKeys{"seconds"};
 
 }  // namespace
@@ -123,7 +125,7 @@ void require_format(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("ratrace_journal")) throw std::invalid_argument("not a ratrace journal");
   const auto& format = j.at("ratrace_journal");
   if (format != kJournalFormat)
-    throw std::invalid_argument("journal format " + abbreviated(format.dump(), 20) + "; this ratrace reads " +
+    throw std::invalid_argument("journal format " + clipped(format.dump(), 20) + "; this ratrace reads " +
                                 std::to_string(kJournalFormat) +
                                 " only (no journals of other formats are in use, so none is converted): start the "
                                 "run again without --resume");
@@ -135,7 +137,7 @@ RunHeader header_from_json(const nlohmann::json& j) {
   RunHeader h;
   h.command = j.at("command").get<std::string>();
   if (h.command != "score" && h.command != "leaderboard" && h.command != "sweep" && h.command != "compare")
-    throw std::invalid_argument("unknown command '" + abbreviated(h.command) + "'");
+    throw std::invalid_argument("unknown command '" + clipped(h.command) + "'");
   const auto& seed = j.at("master_seed");
   if (!seed.is_number_unsigned()) throw std::invalid_argument("master_seed must be an integer in [0, 2^64)");
   h.master_seed = seed.get<uint64_t>();
@@ -199,7 +201,7 @@ void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
   if (!r.fault.empty()) {
     // A faulted game keeps nothing but the turn it broke in.
     if (!engine_fault(r.fault, h.entrants[entrant].player, r))
-      refuse(board + ": the fault '" + abbreviated(r.fault, 200) + "' is not one this game can have (\"... [player " +
+      refuse(board + ": the fault '" + clipped(r.fault, 200) + "' is not one this game can have (\"... [player " +
              h.entrants[entrant].player + ", board " + std::to_string(r.index) + ", board seed " +
              std::to_string(r.seed) + ", turn " + std::to_string(r.turns) + ", specimen #N]\")");
     if (r.score != 1 || r.moves != 0 || r.peak_population != 0 || r.peak_genomes != 0)
@@ -227,7 +229,7 @@ std::string lock_holder(int fd) {
     for (char& ch : command)
       if (ch == '\0') ch = ' ';
     while (!command.empty() && command.back() == ' ') command.pop_back();
-    return " (pid " + pid + (command.empty() ? "" : ": " + abbreviated(command, 300)) + ")";
+    return " (pid " + pid + (command.empty() ? "" : ": " + clipped(command, 300)) + ")";
   }
   return "";
 }
@@ -254,7 +256,8 @@ int open_locked(const std::string& path, bool create) {
       fail_io("cannot lock journal", path);
     }
     // The lock belongs to the file now at `path`, not to one replaced meanwhile.
-    struct stat held {}, now {};
+    struct stat held {
+    }, now{};
     if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
         held.st_dev == now.st_dev)
       return fd;
@@ -312,13 +315,18 @@ std::string game_line(size_t entrant, const BoardResult& r) {
 
 nlohmann::json header_to_json(const RunHeader& h) {
   const nlohmann::json entrants = h.entrants;
-  return {{"ratrace_journal", kJournalFormat}, {"command", h.command}, {"master_seed", h.master_seed},
-          {"boards", h.boards},    {"entrants", entrants}, {"extra", h.extra}};
+  return {{"ratrace_journal", kJournalFormat},
+          {"command", h.command},
+          {"master_seed", h.master_seed},
+          {"boards", h.boards},
+          {"entrants", entrants},
+          {"extra", h.extra}};
 }
 
 std::string run_hash(const RunHeader& h) {
   nlohmann::json j = header_to_json(h);
-  if (j["extra"].is_object()) j["extra"].erase("command_line");  // how the run was typed (output files, threads) does not change it
+  if (j["extra"].is_object())
+    j["extra"].erase("command_line");       // how the run was typed (output files, threads) does not change it
   uint64_t hash = 14695981039346656037ull;  // FNV-1a
   for (const unsigned char ch : j.dump()) hash = (hash ^ ch) * 1099511628211ull;
   char text[17];
@@ -373,7 +381,7 @@ JournalContents parse_journal(std::string_view text) {
                         (checksum.empty() ? ": no checksum (a last field \"xxh64\")"
                                           : ": checksum mismatch: the line was changed after ratrace wrote it");
     } catch (const std::exception& e) {
-      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + abbreviated(e.what(), 600));
+      throw std::invalid_argument("line " + std::to_string(line_number) + ": " + clipped(e.what(), 600));
     }
     contents.intact_bytes = position;
   }
@@ -400,10 +408,9 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
     if (!force) {
       const std::string text = read_all(fd, path);
       const auto lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-      throw std::invalid_argument("journal '" + path + "' already exists (" +
-                                  std::to_string(lines > 0 ? lines - 1 : 0) +
-                                  " finished games): finish that run with --resume " + path +
-                                  ", or replace it with --force");
+      throw std::invalid_argument(
+          "journal '" + path + "' already exists (" + std::to_string(lines > 0 ? lines - 1 : 0) +
+          " finished games): finish that run with --resume " + path + ", or replace it with --force");
     }
     spdlog::warn("--force: replacing journal {}", path);
     if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);

@@ -36,7 +36,7 @@ constexpr int kMaxBoards = 1000000;
 
 // What a run is: enough to redo any of its games exactly.
 struct RunHeader {
-  std::string command;             // score, leaderboard, sweep, compare
+  std::string command;  // score, leaderboard, sweep, compare
   uint64_t master_seed = 1;
   int boards = 0;
   std::vector<Entrant> entrants;

@@ -15,7 +15,8 @@ namespace {
 // `text` as one shell word (player names have spaces).
 std::string shell_word(const std::string& text) {
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-+=.,:/").find(c) != std::string_view::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string_view("_-+=.,:/").find(c) != std::string_view::npos;
   });
   if (plain) return text;
   std::string quoted = "'";
@@ -66,14 +67,10 @@ nlohmann::json result_document(const Journal& journal, const std::vector<Entrant
                         {"config", role.entrant->config}});
     for (int i = 0; i < boards; ++i) records.push_back(board_record(role, journal.results().at(e).at(i).value()));
   }
-  return {{"format", kResultFormat},
-          {"tool", {{"name", "ratrace"}, {"version", version()}}},
-          {"command", run.command},
-          {"command_line", run.extra.value("command_line", "ratrace " + run.command)},
-          {"config", config},
-          {"master_seed", std::to_string(run.master_seed)},
-          {"entrants", entrants},
-          {"boards", records}};
+  return {{"format", kResultFormat}, {"tool", {{"name", "ratrace"}, {"version", version()}}},
+          {"command", run.command},  {"command_line", run.extra.value("command_line", "ratrace " + run.command)},
+          {"config", config},        {"master_seed", std::to_string(run.master_seed)},
+          {"entrants", entrants},    {"boards", records}};
 }
 
 }  // namespace ratrace

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "ratrace/runs/run_flags.h"
 #include "ratrace/runs/journal.h"
+#include "ratrace/runs/run_flags.h"
 
 // The one shape of every game-running command's --json file (docs/result.schema.json):
 // format, tool, command, command_line, config, master_seed, entrants, one flat record per

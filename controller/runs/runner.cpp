@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <stdexcept>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>

@@ -1,9 +1,9 @@
 // `menace train` as a user runs it: the real binary, its files, memory, signals and streams.
+#include <fcntl.h>
 #include <pty.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -21,20 +21,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-// AddressSanitizer's shadow memory and quarantine take hundreds of MB, so a memory bound holds
-// only in the ordinary build.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 struct Finished {
   int exit_code = -1;
@@ -54,9 +40,8 @@ std::string slurp(const fs::path& path) {
 class MenaceTrain : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("menace_train_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() / ("menace_train_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -90,8 +75,9 @@ class MenaceTrain : public ::testing::Test {
     int status = 0;
     rusage usage{};
     ::wait4(pid, &status, 0, &usage);
-    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                (signal_after > 0 ? signalled : began)).count();
+    run.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - (signal_after > 0 ? signalled : began))
+            .count();
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     run.max_rss_kb = usage.ru_maxrss;
     run.out = slurp(out);
@@ -106,7 +92,7 @@ TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
   const std::string curve = file("curve.json");
   const Finished r = menace({"train", "--games", "2000000", "--curve", curve});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  if (!kAddressSanitizer) EXPECT_LT(r.max_rss_kb, 50 * 1024) << "peak memory in KB";
+  EXPECT_LT(r.max_rss_kb, 50 * 1024) << "peak memory in KB";
   EXPECT_LT(fs::file_size(curve), 1000000u) << "one row per block, at most 2000 blocks";
   const auto j = nlohmann::json::parse(slurp(curve));
   EXPECT_EQ(j["config"]["block"], 1000u) << "the default block grows with the games";
@@ -119,7 +105,8 @@ TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
 
 TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
   const std::string curve = file("curve.json"), boxes = file("boxes.json");
-  const Finished r = menace({"train", "--games", "100000000", "--block", "5000", "--curve", curve, "--save", boxes}, 1.0);
+  const Finished r =
+      menace({"train", "--games", "100000000", "--block", "5000", "--curve", curve, "--save", boxes}, 1.0);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_LT(r.seconds, 1.0) << "stops within a second of the signal";
   EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
@@ -172,9 +159,9 @@ TEST_F(MenaceTrain, OnATerminalALiveProgressLineShows) {
 
 TEST_F(MenaceTrain, EveryNumericFlagRefusesJunkNamingTheFlag) {
   const std::vector<std::pair<std::string, std::string>> flags = {
-      {"train", "--games"},  {"train", "--seed"},  {"train", "--learners"},       {"train", "--threads"},
-      {"train", "--block"},  {"train", "--no-loss-window"}, {"train", "--opponent-error"},
-      {"play", "--seed"},    {"boxes", "--seed"}};
+      {"train", "--games"},          {"train", "--seed"},  {"train", "--learners"},
+      {"train", "--threads"},        {"train", "--block"}, {"train", "--no-loss-window"},
+      {"train", "--opponent-error"}, {"play", "--seed"},   {"boxes", "--seed"}};
   for (const auto& [command, flag] : flags)
     for (const std::string bad : {"nan", "-1", "1x", "", "0x10", "1e999", "99999999999999999999999"}) {
       const Finished r = menace({command, "--opponent", "perfect", flag, bad});

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """score, leaderboard, sweep and compare under mpiexec give the one-process result file
 (timings aside), and a run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the
-uninterrupted result."""
+uninterrupted result; when a worker rank dies, rank 0's last words say how to finish the run."""
 import argparse
 import json
 import os
@@ -42,6 +42,20 @@ def journal_games(path):
             return max(0, sum(1 for line in f if line.endswith("\n")) - 1)
     except FileNotFoundError:
         return 0
+
+
+def ranks_running(journal):
+    """{MPI rank: pid} of the ratrace processes writing `journal` (mpiexec itself has no rank)."""
+    ranks = {}
+    for pid in subprocess.run(["pgrep", "-f", journal], stdout=subprocess.PIPE, text=True).stdout.split():
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = dict(item.split(b"=", 1) for item in f.read().split(b"\0") if b"=" in item)
+        except OSError:
+            continue
+        if b"OMPI_COMM_WORLD_RANK" in env:
+            ranks[int(env[b"OMPI_COMM_WORLD_RANK"])] = int(pid)
+    return ranks
 
 
 def main():
@@ -104,7 +118,31 @@ def main():
                 load(out) == load(reference)
             print(f"resumed on {ranks} rank(s): {'same' if same else 'DIFFERENT'} result as the uninterrupted run")
             failures += not same
-    print(f"{4 + 2 - failures} passed, {failures} failed")
+
+        # A worker rank dies: mpiexec then ends rank 0 (SIGTERM, then SIGKILL), whose last line
+        # must still name the journal and the command that finishes the run.
+        dying = os.path.join(tmp, "dying.jsonl")
+        victim = subprocess.Popen([*mpi(3), *cmd, "--threads", "1", "--journal", dying], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True, start_new_session=True)
+        deadline = time.time() + 300
+        while (journal_games(dying) < 2 or 1 not in ranks_running(dying)) and victim.poll() is None \
+                and time.time() < deadline:
+            time.sleep(0.05)
+        worker = ranks_running(dying).get(1)
+        if worker:
+            os.kill(worker, signal.SIGKILL)
+        try:
+            err = victim.communicate(timeout=120)[1]
+        except subprocess.TimeoutExpired:
+            os.killpg(victim.pid, signal.SIGKILL)
+            err = victim.communicate()[1]
+        hint = f"finish with: {args.ratrace} score --resume {dying}"
+        told = worker is not None and hint in err
+        print(f"a worker rank killed: rank 0 {'names' if told else 'does NOT name'} the command that finishes the run")
+        if not told:
+            print(err[-3000:])
+        failures += not told
+    print(f"{4 + 3 - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 

@@ -6,8 +6,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "ratrace/runs/distributed.h"
 #include "ratrace/engine/player.h"
+#include "ratrace/runs/distributed.h"
 #include "ratrace/runs/runner.h"
 
 namespace ratrace {
@@ -18,7 +18,11 @@ Move fail_on_colour_seven(const Genome&, const View& view, Rng&) {
   if (view(0, 0) == 7) throw std::runtime_error("stood on colour 7");
   return {0, 0};
 }
-RATRACE_PLAYER({.name = "MpiTestFaulty", .author = "test", .language = "C++", .summary = "Stays put; throws on colour 7.", .choices = "",
+RATRACE_PLAYER({.name = "MpiTestFaulty",
+                .author = "test",
+                .language = "C++",
+                .summary = "Stays put; throws on colour 7.",
+                .choices = "",
                 .move = fail_on_colour_seven});
 
 // Every entrant on boards 0..boards-1, in the order a run hands them out.
@@ -34,8 +38,9 @@ std::vector<BoardTask> board_major(size_t entrants, int boards) {
 std::vector<BoardResult> expect_one_process_results(const std::vector<Entrant>& entrants,
                                                     const std::vector<BoardTask>& tasks, uint64_t seed, int threads) {
   std::map<std::pair<size_t, int>, BoardResult> distributed;
-  run_boards(entrants, tasks, seed, {threads, true, nullptr},
-             [&](size_t e, const BoardResult& r) { distributed[{e, r.index}] = r; });
+  run_boards(entrants, tasks, seed, {threads, true, nullptr}, [&](size_t e, const BoardResult& r) {
+    distributed[{e, r.index}] = r;
+  });
   EXPECT_EQ(distributed.size(), tasks.size());
   std::vector<BoardResult> results;
   for (const BoardTask& task : tasks) {
@@ -60,8 +65,8 @@ TEST(Distributed, SameResultsAsOneProcessFaultsIncluded) {
   ASSERT_TRUE(distributed_run_active()) << "run under mpiexec with at least 2 ranks";
   Config config;
   config.turns = 300;
-  const std::vector<Entrant> entrants{{"csp", "ColorScorePlayer", config}, {"faulty", "MpiTestFaulty", config},
-                                      {"bf", "Blind Faith", config}};
+  const std::vector<Entrant> entrants{
+      {"csp", "ColorScorePlayer", config}, {"faulty", "MpiTestFaulty", config}, {"bf", "Blind Faith", config}};
   size_t faults = 0;
   for (const BoardResult& result : expect_one_process_results(entrants, board_major(entrants.size(), 8), 42, 1)) {
     if (result.fault.empty()) continue;

@@ -32,6 +32,15 @@ expect "game commands list --player-lib" 0 "--player-lib" score --help
 expect "game commands list --log-level" 0 "--log-level" compare --help
 expect "bad number" 2 "--boards" score --boards many
 expect "bad log level" 2 "--log-level" score --log-level loud
+# Every count a user types is read strictly: a negative or out-of-range one names its flag.
+expect "negative sampled" 2 "--record-sampled" play --board 0 --record r.json --record-sampled -5
+expect "negative scorers" 2 "--record-scorers" play --board 0 --record r.json --record-scorers -1
+expect "negative board" 2 "--board" play --board -1
+expect "negative paths" 2 "--paths" render --board 0 --paths -1
+expect "junk render seed" 2 "--seed" render --seed 1x
+expect "board out of range" 2 "--board" render --board 1000000
+expect "journal on standard output" 2 "cannot be one" score --boards 1 --journal -
+[[ -e "$work/-" ]] && { echo "FAIL --journal - created a file named '-'"; failures=$((failures + 1)); }
 expect "log level after the subcommand" 0 "Blind Faith" players --log-level warn
 expect "missing file" 2 "--config" score --config no-such-file.json
 expect "unknown player" 2 "unknown player 'Nobody'" score --player Nobody --boards 1 --journal j1.jsonl
@@ -87,7 +96,7 @@ done
 kill -INT $run
 wait $run
 code=$?
-finish="$(sed -n 's/^interrupted: .*; finish with: //p' "$work/err")"
+finish="$(sed -n 's/^ratrace: warning: interrupted: .*; finish with: //p' "$work/err")"
 if [[ $code -ne 130 || -z "$finish" ]]; then
   fail "interrupted run: exit code $code, expected 130 and a command to finish it"
 elif ! (cd "$work" && bash -c "$finish") >"$work/out" 2>"$work/err"; then
