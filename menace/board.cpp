@@ -6,8 +6,8 @@ namespace ratrace::menace {
 
 namespace {
 
-constexpr std::array<std::array<uint8_t, 3>, 8> kLines{{
-    {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
+constexpr std::array<std::array<uint8_t, 3>, 8> kLines{
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 
 // Symmetry t maps picture (row, column) to a board (row, column); the 8 maps of the square.
 constexpr std::array<uint8_t, 9> symmetry_cells(int t) {
@@ -16,14 +16,38 @@ constexpr std::array<uint8_t, 9> symmetry_cells(int t) {
     for (int c = 0; c < 3; ++c) {
       int br = r, bc = c;
       switch (t) {
-        case 0: br = r; bc = c; break;
-        case 1: br = c; bc = 2 - r; break;
-        case 2: br = 2 - r; bc = 2 - c; break;
-        case 3: br = 2 - c; bc = r; break;
-        case 4: br = c; bc = r; break;
-        case 5: br = 2 - r; bc = c; break;
-        case 6: br = 2 - c; bc = 2 - r; break;
-        default: br = r; bc = 2 - c; break;
+        case 0:
+          br = r;
+          bc = c;
+          break;
+        case 1:
+          br = c;
+          bc = 2 - r;
+          break;
+        case 2:
+          br = 2 - r;
+          bc = 2 - c;
+          break;
+        case 3:
+          br = 2 - c;
+          bc = r;
+          break;
+        case 4:
+          br = c;
+          bc = r;
+          break;
+        case 5:
+          br = 2 - r;
+          bc = c;
+          break;
+        case 6:
+          br = 2 - c;
+          bc = 2 - r;
+          break;
+        default:
+          br = r;
+          bc = 2 - c;
+          break;
       }
       cells[r * 3 + c] = static_cast<uint8_t>(br * 3 + bc);
     }

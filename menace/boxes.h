@@ -16,10 +16,10 @@ namespace ratrace::menace {
 // with no line yet and at least two empty cells, one per class of symmetric positions.
 struct Catalogue {
   Mark player = Mark::kX;
-  std::vector<Board> pictures;        // canonical positions, by stage then by code
-  std::vector<int> stages;            // the player's marks already on the picture
-  std::vector<int> boxes_per_stage;   // 1, 12, 108, 183 for X
-  std::vector<int16_t> box_of_code;   // canonical code -> box index, -1 where there is no box
+  std::vector<Board> pictures;       // canonical positions, by stage then by code
+  std::vector<int> stages;           // the player's marks already on the picture
+  std::vector<int> boxes_per_stage;  // 1, 12, 108, 183 for X
+  std::vector<int16_t> box_of_code;  // canonical code -> box index, -1 where there is no box
 
   size_t size() const { return pictures.size(); }
   // The box of board `b` and the symmetry that maps `b` onto its picture; -1 when `b` has none.

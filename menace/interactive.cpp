@@ -57,11 +57,11 @@ std::string interactive_help(bool show_boxes) {
          "First type the number of games. Then type each move as two letters, the row then the column:\n"
          "  row:    L = top,  M = middle, R = bottom\n"
          "  column: L = left, M = middle, R = right\n"
-         "e.g. LL is the top-left corner, MM the centre, RL the bottom-left corner, LR the top-right.\n"
-         + std::string(show_boxes ? "After each game every box is shown: its picture, with the bead count of each empty "
-                                    "cell.\n"
-                                  : "After each game one line says what the game changed in the boxes (--show-boxes "
-                                    "shows them all).\n") +
+         "e.g. LL is the top-left corner, MM the centre, RL the bottom-left corner, LR the top-right.\n" +
+         std::string(show_boxes ? "After each game every box is shown: its picture, with the bead count of each empty "
+                                  "cell.\n"
+                                : "After each game one line says what the game changed in the boxes (--show-boxes "
+                                  "shows them all).\n") +
          "End of input (Ctrl-D) stops the program; a game cut short is not learnt from.\n";
 }
 
@@ -144,8 +144,7 @@ void play_interactive(std::istream& in, std::ostream& out, Learner& menace, uint
     out << (show_boxes ? boxes_table(menace.boxes()) : boxes_change(before, menace.boxes()));
     after_game(menace.boxes());
   }
-  out << "All " << games << " games played: MENACE won " << wins << ", drew " << draws << ", lost " << losses
-      << ".\n";
+  out << "All " << games << " games played: MENACE won " << wins << ", drew " << draws << ", lost " << losses << ".\n";
 }
 
 }  // namespace ratrace::menace

@@ -13,13 +13,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "menace/interactive.h"
+#include "menace/output.h"
+#include "menace/training.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
 #include "ratrace/common/parallel.h"
 #include "ratrace/common/version.h"
-#include "menace/interactive.h"
-#include "menace/output.h"
-#include "menace/training.h"
 
 namespace {
 
@@ -172,7 +172,7 @@ int run_train(TrainOptions& o, bool block_given) {
   const uint64_t blocks = block_count(o.config.games, o.config.block);
   const uint64_t stride = (blocks + kSummaryRows - 1) / kSummaryRows;
   std::vector<nlohmann::json> shown;  // printed after the run, clear of the progress line
-  nlohmann::json last_row;             // shown too, also when a stop cuts the run short
+  nlohmann::json last_row;            // shown too, also when a stop cuts the run short
   uint64_t finished_blocks = 0;
   std::atomic<uint64_t> games_played{0};
   ratrace::StopOnSignal stop(
@@ -190,8 +190,8 @@ int run_train(TrainOptions& o, bool block_given) {
   TrainOutcome outcome;
   {
     ProgressLine progress("menace train", o.config.games * static_cast<uint64_t>(o.config.learners), games_played);
-    outcome = ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr,
-                                     hooks);
+    outcome =
+        ratrace::menace::train(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr, hooks);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   spdlog::info("{} learners x {} games against {} in {:.2f} s", o.config.learners, outcome.games, o.opponent, seconds);
@@ -207,8 +207,9 @@ int run_train(TrainOptions& o, bool block_given) {
   const int written = write_each({
       [&] {
         if (curve)
-          curve->finish({{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}},
-                        o.force);
+          curve->finish(
+              {{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}},
+              o.force);
       },
       [&] {
         if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0], o.force);
@@ -220,11 +221,12 @@ int run_train(TrainOptions& o, bool block_given) {
   if (written != ratrace::kExitOk) return written;
   if (!outcome.stopped) return ratrace::kExitOk;
   std::string kept;
-  if (curve && o.curve != "-") kept += ", the curve of its " + std::to_string(finished_blocks) + " blocks in " + o.curve;
+  if (curve && o.curve != "-")
+    kept += ", the curve of its " + std::to_string(finished_blocks) + " blocks in " + o.curve;
   if (!o.save.empty()) kept += ", the boxes after those games in " + o.save;
   if (!o.save_opponent.empty()) kept += ", the O boxes in " + o.save_opponent;
-  spdlog::warn("interrupted after {} of {} games per learner; kept the summary above{}", outcome.games,
-               o.config.games, kept);
+  spdlog::warn("interrupted after {} of {} games per learner; kept the summary above{}", outcome.games, o.config.games,
+               kept);
   return ratrace::kExitInterrupted;
 }
 
@@ -270,8 +272,9 @@ int main(int argc, char** argv) {
 
   PlayOptions play;
   auto* play_cmd = app.add_subcommand(
-      "play", "Play O against MENACE: type the number of games, then each move as two letters, row then column "
-              "(L/M/R; row L = top, R = bottom; column L = left, R = right). Works from a pipe.");
+      "play",
+      "Play O against MENACE: type the number of games, then each move as two letters, row then column "
+      "(L/M/R; row L = top, R = bottom; column L = left, R = right). Works from a pipe.");
   const auto any_seed = ratrace::whole_number(0, std::numeric_limits<uint64_t>::max());
   play_cmd->add_option("--seed", play.seed, "Seed of MENACE's bead draws and random start beads")
       ->check(any_seed)
@@ -288,13 +291,15 @@ int main(int argc, char** argv) {
 
   TrainOptions train;
   auto* train_cmd = app.add_subcommand("train", "MENACE against an opponent for many games; learning curve as JSON");
-  train_cmd->add_option("--opponent", train.opponent,
-                        "random, perfect (minimax, random among best moves), perfect-fixed (minimax, always its first best "
-                        "move) or menace (a second MENACE learning as O)")
+  train_cmd
+      ->add_option("--opponent", train.opponent,
+                   "random, perfect (minimax, random among best moves), perfect-fixed (minimax, always its first best "
+                   "move) or menace (a second MENACE learning as O)")
       ->check(CLI::IsMember({"random", "perfect", "perfect-fixed", "menace"}))
       ->capture_default_str();
-  train_cmd->add_option("--opponent-error", train.config.opponent_error,
-                        "With a perfect opponent: the share of its moves played at random instead")
+  train_cmd
+      ->add_option("--opponent-error", train.config.opponent_error,
+                   "With a perfect opponent: the share of its moves played at random instead")
       ->check(ratrace::real_number(0, 1))
       ->capture_default_str();
   train_cmd->add_option("--games", train.config.games, "Games per learner")
@@ -306,21 +311,24 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--learners", train.config.learners, "Independent learners (for intervals)")
       ->check(ratrace::whole_number(1, 1000000))
       ->capture_default_str();
-  train_cmd->add_option("--threads", train.config.threads,
-                        "Worker threads, 0 for one per core (" + std::to_string(ratrace::thread_count(0)) +
-                            " here); results are identical whatever the count")
+  train_cmd
+      ->add_option("--threads", train.config.threads,
+                   "Worker threads, 0 for one per core (" + std::to_string(ratrace::thread_count(0)) +
+                       " here); results are identical whatever the count")
       ->check(ratrace::whole_number(0, 1024))
       ->capture_default_str();
   train_cmd->add_option("--beads", train.beads, beads_help)->check(beads_check)->capture_default_str();
   train_cmd->add_option("--reinforcement", train.config.reinforcement_name, reinforcement_help)
       ->check(CLI::IsMember({"challenge", "michie"}))
       ->capture_default_str();
-  train_cmd->add_option("--block", train.config.block,
-                        "Games per learning-curve point (default: 100, or more for long runs so that a curve has at "
-                        "most 2000 points)")
+  train_cmd
+      ->add_option("--block", train.config.block,
+                   "Games per learning-curve point (default: 100, or more for long runs so that a curve has at "
+                   "most 2000 points)")
       ->check(ratrace::whole_number(1, 100000000));
-  train_cmd->add_option("--no-loss-window", train.config.no_loss_window,
-                        "'Stopped losing' means this many games in a row without a loss")
+  train_cmd
+      ->add_option("--no-loss-window", train.config.no_loss_window,
+                   "'Stopped losing' means this many games in a row without a loss")
       ->check(ratrace::whole_number(1, 100000000))
       ->capture_default_str();
   train_cmd->add_option("--curve", train.curve, "Write the learning curve here (JSON)");
@@ -334,7 +342,9 @@ int main(int argc, char** argv) {
   BoxesOptions boxes;
   auto* boxes_cmd = app.add_subcommand("boxes", "Show the boxes (fresh, or --load) as a text table or --svg");
   boxes_cmd->add_option("--load", boxes.load, "Boxes file (JSON from --save)")->check(CLI::ExistingFile);
-  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")->check(any_seed)->capture_default_str();
+  boxes_cmd->add_option("--seed", boxes.seed, "Seed of fresh random start beads")
+      ->check(any_seed)
+      ->capture_default_str();
   boxes_cmd->add_option("--beads", boxes.beads, beads_help)->check(beads_check)->capture_default_str();
   boxes_cmd->add_option("--player", boxes.player, "X (MENACE's 304 boxes) or O (a second learner's)")
       ->check(CLI::IsMember({"X", "O"}))

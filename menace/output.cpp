@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -48,9 +48,9 @@ CurveFile::CurveFile(const std::string& path, const nlohmann::json& header) : pa
     const int fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     if (fd < 0) throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
     out_.emplace(fd, "standard output");
-  } else if (const auto kind = std::filesystem::status(path).type();
-             kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::regular &&
-             kind != std::filesystem::file_type::directory) {
+  } else if (const auto kind = std::filesystem::status(path).type(); kind != std::filesystem::file_type::not_found &&
+                                                                     kind != std::filesystem::file_type::regular &&
+                                                                     kind != std::filesystem::file_type::directory) {
     // A device or a pipe (/dev/null, a FIFO) is written in place: nothing to commit.
     out_.emplace(path, CheckedFile::Mode::kTruncate);
   } else {
@@ -116,13 +116,14 @@ void ProgressLine::run() {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     const double rate = done / seconds;
     char line[256];
-    int n = std::snprintf(line, sizeof line, "%s: %llu of %llu games over all learners (%.1f%%), %.2f M games/s", what_.c_str(),
-                          static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
+    int n = std::snprintf(line, sizeof line, "%s: %llu of %llu games over all learners (%.1f%%), %.2f M games/s",
+                          what_.c_str(), static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
                           100.0 * static_cast<double>(done) / static_cast<double>(total_), rate / 1e6);
     if (rate > 0 && n > 0 && static_cast<size_t>(n) < sizeof line) {
       const auto left = static_cast<unsigned long long>(static_cast<double>(total_ - done) / rate);
-      std::snprintf(line + n, sizeof line - n, ", about %llu:%02llu:%02llu left; Ctrl-C stops and keeps the finished blocks",
-                    left / 3600, left / 60 % 60, left % 60);
+      std::snprintf(line + n, sizeof line - n,
+                    ", about %llu:%02llu:%02llu left; Ctrl-C stops and keeps the finished blocks", left / 3600,
+                    left / 60 % 60, left % 60);
     }
     draw_status_line(line);
   }

@@ -3,8 +3,8 @@
 // (minimax) mover, and one game between two of them.
 #include <vector>
 
-#include "ratrace/common/rng.h"
 #include "menace/board.h"
+#include "ratrace/common/rng.h"
 
 namespace ratrace::menace {
 
@@ -36,7 +36,8 @@ class PerfectPlayer final : public Player {
  public:
   // `fixed`: always the first best move (lowest cell) instead of a random one, so the
   // opponent repeats one line of best play (Michie's "best strategy") game after game.
-  explicit PerfectPlayer(Mark mark, double error = 0, bool fixed = false) : Player(mark), error_(error), fixed_(fixed) {}
+  explicit PerfectPlayer(Mark mark, double error = 0, bool fixed = false)
+      : Player(mark), error_(error), fixed_(fixed) {}
   int move(const Board& b, Rng& rng) override;
 
  private:

@@ -16,9 +16,9 @@ namespace ratrace::menace {
 
 namespace {
 
-constexpr uint64_t kTagLearner = 0x4c4541524e4552ULL;   // "LEARNER"
-constexpr uint64_t kTagGame = 0x47414d45ULL;            // "GAME"
-constexpr uint64_t kTagBoxes = 0x424f584553ULL;         // "BOXES"
+constexpr uint64_t kTagLearner = 0x4c4541524e4552ULL;      // "LEARNER"
+constexpr uint64_t kTagGame = 0x47414d45ULL;               // "GAME"
+constexpr uint64_t kTagBoxes = 0x424f584553ULL;            // "BOXES"
 constexpr uint64_t kTagOpponentBoxes = 0x4f424f584553ULL;  // "OBOXES"
 
 // Mean of `values` with its 95% t interval, clipped to [low, high] (shares lie in [0, 1]).
@@ -113,7 +113,7 @@ struct LearnerState {
   Learner menace;
   std::optional<Learner> opponent;  // kMenace
   NoLossTracker no_loss;
-  int64_t score = 0;                // Michie's running score
+  int64_t score = 0;  // Michie's running score
 };
 
 // Learners meet after every round of whole blocks: at least kRoundGames games each, so short

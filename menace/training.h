@@ -35,9 +35,9 @@ struct TrainConfig {
   StartBeads start = StartBeads::kRandom;
   std::string reinforcement_name = "challenge";
   OpponentKind opponent = OpponentKind::kRandom;
-  double opponent_error = 0;       // kPerfect(Fixed): share of its moves played at random
-  uint64_t block = 100;            // games per learning-curve point
-  uint64_t no_loss_window = 100;   // "stopped losing": this many games in a row without a loss
+  double opponent_error = 0;      // kPerfect(Fixed): share of its moves played at random
+  uint64_t block = 100;           // games per learning-curve point
+  uint64_t no_loss_window = 100;  // "stopped losing": this many games in a row without a loss
 };
 
 // The games per learning-curve point when none is asked for: 100, or for longer runs the
@@ -91,9 +91,9 @@ struct TrainHooks {
 struct TrainOutcome {
   uint64_t games = 0;
   bool stopped = false;
-  std::vector<Matchboxes> boxes;                         // per learner
+  std::vector<Matchboxes> boxes;                          // per learner
   std::vector<std::optional<Matchboxes>> opponent_boxes;  // per learner, kMenace only
-  std::vector<NoLossTracker> no_loss;                    // per learner
+  std::vector<NoLossTracker> no_loss;                     // per learner
 };
 
 // Trains every learner, block by block, in parallel on oneTBB; identical whatever

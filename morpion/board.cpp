@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <tuple>
 
@@ -184,9 +184,7 @@ void Board::play(const Move& move) {
   place(move, slot(first, dir));
 }
 
-void Board::play_legal(size_t index) {
-  place(moves_[index], slots_[index]);
-}
+void Board::play_legal(size_t index) { place(moves_[index], slots_[index]); }
 
 void Board::place(const Move& move, int own) {
   const int dot = move.dot;
@@ -225,7 +223,8 @@ void Board::place(const Move& move, int own) {
     uint64_t halves[2];
     std::memcpy(halves, &hit, sizeof halves);
     // Bit 0 of each 16-bit lane to bits 60..63 of the product: one bit per listed move.
-    constexpr uint64_t kLanes = 0x0001000100010001ULL, kGather = (1ULL << 60) | (1ULL << 45) | (1ULL << 30) | (1ULL << 15);
+    constexpr uint64_t kLanes = 0x0001000100010001ULL,
+                       kGather = (1ULL << 60) | (1ULL << 45) | (1ULL << 30) | (1ULL << 15);
     const uint64_t bits = ((halves[0] & kLanes) * kGather >> 60) | ((halves[1] & kLanes) * kGather >> 60) << 4;
     dead[static_cast<size_t>(i >> 6)] |= bits << (i & 63);
   }

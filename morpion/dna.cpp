@@ -18,8 +18,7 @@ Game random_game(ratrace::Rng& rng, Rules rules) {
   return game;
 }
 
-Dna::Dna(uint64_t fill_key)
-    : fill_key_(fill_key), explicit_(kLines, std::numeric_limits<double>::quiet_NaN()) {}
+Dna::Dna(uint64_t fill_key) : fill_key_(fill_key), explicit_(kLines, std::numeric_limits<double>::quiet_NaN()) {}
 
 Dna Dna::of_game(const Game& game, uint64_t fill_key) {
   Dna dna(fill_key);

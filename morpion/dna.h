@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "ratrace/common/rng.h"
 #include "morpion/board.h"
+#include "ratrace/common/rng.h"
 
 namespace morpion {
 

@@ -5,20 +5,16 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "ratrace/common/version.h"
 #include "morpion/layer_code.h"
+#include "ratrace/common/version.h"
 
 namespace morpion {
 
 nlohmann::json game_json(const Game& game, Rules rules) {
   nlohmann::json moves = nlohmann::json::array();
   for (const Move& m : game) moves.push_back(to_string(m));
-  return {{"format", "morpion-game"},
-          {"version", ratrace::version()},
-          {"rules", rules_name(rules)},
-          {"score", game.size()},
-          {"code", encode_game(game, rules)},
-          {"moves", moves}};
+  return {{"format", "morpion-game"}, {"version", ratrace::version()},    {"rules", rules_name(rules)},
+          {"score", game.size()},     {"code", encode_game(game, rules)}, {"moves", moves}};
 }
 
 LoadedGame load_game(const std::string& path) {
@@ -74,7 +70,8 @@ std::string ascii_picture(const Game& game) {
   for (const Move& m : game) {
     const int d = m.dir();
     const int col = 2 * (cell_x(m.first_cell()) - box.x0), row = 2 * (cell_y(m.first_cell()) - box.y0);
-    for (int k = 0; k < 4; ++k) put(col + (2 * k + 1) * kDx[static_cast<size_t>(d)], row + (2 * k + 1) * kDy[static_cast<size_t>(d)], kStroke[d]);
+    for (int k = 0; k < 4; ++k)
+      put(col + (2 * k + 1) * kDx[static_cast<size_t>(d)], row + (2 * k + 1) * kDy[static_cast<size_t>(d)], kStroke[d]);
   }
   const Board start;
   for (int y = box.y0; y <= box.y1; ++y)
@@ -100,8 +97,12 @@ std::string svg_picture(const Game& game, bool numbers) {
       << "\" viewBox=\"0 0 " << width << " " << height << "\">\n"
       << "<title>Morpion Solitaire 5T: " << game.size() << " moves</title>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
-  for (int x = box.x0; x <= box.x1; ++x) svg << "<line x1=\"" << px(x) << "\" y1=\"" << py(box.y0) << "\" x2=\"" << px(x) << "\" y2=\"" << py(box.y1) << "\"/>\n";
-  for (int y = box.y0; y <= box.y1; ++y) svg << "<line x1=\"" << px(box.x0) << "\" y1=\"" << py(y) << "\" x2=\"" << px(box.x1) << "\" y2=\"" << py(y) << "\"/>\n";
+  for (int x = box.x0; x <= box.x1; ++x)
+    svg << "<line x1=\"" << px(x) << "\" y1=\"" << py(box.y0) << "\" x2=\"" << px(x) << "\" y2=\"" << py(box.y1)
+        << "\"/>\n";
+  for (int y = box.y0; y <= box.y1; ++y)
+    svg << "<line x1=\"" << px(box.x0) << "\" y1=\"" << py(y) << "\" x2=\"" << px(box.x1) << "\" y2=\"" << py(y)
+        << "\"/>\n";
   svg << "</g>\n<g stroke=\"#1f4e8c\" stroke-width=\"2\" stroke-linecap=\"round\">\n";
   for (const Move& m : game) {
     const int x = cell_x(m.first_cell()), y = cell_y(m.first_cell()), d = m.dir();
@@ -117,10 +118,11 @@ std::string svg_picture(const Game& game, bool numbers) {
   const int radius = numbers ? 8 : 5;
   for (size_t i = 0; i < game.size(); ++i) {
     const int x = px(cell_x(game[i].dot)), y = py(cell_y(game[i].dot));
-    svg << "<circle cx=\"" << x << "\" cy=\"" << y << "\" r=\"" << radius << "\" fill=\"white\" stroke=\"#222\" stroke-width=\"1.5\"/>\n";
+    svg << "<circle cx=\"" << x << "\" cy=\"" << y << "\" r=\"" << radius
+        << "\" fill=\"white\" stroke=\"#222\" stroke-width=\"1.5\"/>\n";
     if (numbers)
-      svg << "<text x=\"" << x << "\" y=\"" << y + 3 << "\" font-family=\"sans-serif\" font-size=\"8\" text-anchor=\"middle\">"
-          << i + 1 << "</text>\n";
+      svg << "<text x=\"" << x << "\" y=\"" << y + 3
+          << "\" font-family=\"sans-serif\" font-size=\"8\" text-anchor=\"middle\">" << i + 1 << "</text>\n";
   }
   svg << "</g>\n</svg>\n";
   return svg.str();

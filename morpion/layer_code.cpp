@@ -22,8 +22,8 @@ std::vector<std::pair<int, int>> points_of(const Move& m) {
   std::vector<std::pair<int, int>> points;
   const int first = m.first_cell();
   for (int k = 0; k < 5; ++k)
-    points.push_back({cell_x(first) + k * kDx[static_cast<size_t>(m.dir())],
-                      cell_y(first) + k * kDy[static_cast<size_t>(m.dir())]});
+    points.push_back(
+        {cell_x(first) + k * kDx[static_cast<size_t>(m.dir())], cell_y(first) + k * kDy[static_cast<size_t>(m.dir())]});
   return points;
 }
 
@@ -135,8 +135,9 @@ LayeredGame decode_game(const std::string& text, Rules rules) {
       --position;  // errors below name this move's bit
       for (size_t j : taken_so_far) {
         const std::string why = conflict(m, layer.moves[j], rules);
-        if (!why.empty()) throw CodeError(where(index, i) + "move " + to_string(m) + " conflicts with bit " +
-                                          std::to_string(j) + " of the same layer: " + why);
+        if (!why.empty())
+          throw CodeError(where(index, i) + "move " + to_string(m) + " conflicts with bit " + std::to_string(j) +
+                          " of the same layer: " + why);
       }
       Move legal;
       if (!variant.legal_move_of_line(m.line, &legal) || !(legal == m)) {
@@ -166,7 +167,8 @@ LayeredGame decode_game(const std::string& text, Rules rules) {
                     " are extra");
   for (; position < total_bits; ++position) {
     const int sextet = sextets[position / 6];
-    if (sextet < 0) throw CodeError("padding after layer " + std::to_string(last_layer) + ": " + bad_character(position));
+    if (sextet < 0)
+      throw CodeError("padding after layer " + std::to_string(last_layer) + ": " + bad_character(position));
     if ((sextet >> (5 - position % 6)) & 1)
       throw CodeError("padding bit " + std::to_string(position) + " after the last layer (layer " +
                       std::to_string(last_layer) + ", which ends at bit " + std::to_string(game.bits) +

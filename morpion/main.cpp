@@ -16,14 +16,14 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "morpion/game_io.h"
+#include "morpion/layer_code.h"
+#include "morpion/nrpa.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
 #include "ratrace/common/parallel.h"
 #include "ratrace/common/stats.h"
 #include "ratrace/common/version.h"
-#include "morpion/game_io.h"
-#include "morpion/layer_code.h"
-#include "morpion/nrpa.h"
 
 using namespace morpion;
 
@@ -60,7 +60,6 @@ Game game_from(const std::string& code, const std::string& path) {
   return code.empty() ? load_game(path).moves : decode_game(code, Rules::k5T).moves;
 }
 
-
 constexpr int kMaxThreads = 1024;
 // About 30 years: a limit, not a typo's 1e300.
 constexpr double kMaxSeconds = 1e9;
@@ -80,19 +79,25 @@ struct RunFlags {
 
 void add_run_flags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--seed", f.seed, "Master seed: search i uses the stream (seed, i)")
-      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+      ->check(ratrace::whole_number(0, UINT64_MAX))
+      ->capture_default_str();
   cmd->add_option("--threads", f.threads, "oneTBB threads (default 0: one per core)")
-      ->check(ratrace::whole_number(0, kMaxThreads))->capture_default_str();
+      ->check(ratrace::whole_number(0, kMaxThreads))
+      ->capture_default_str();
   cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")
       ->check(ratrace::whole_number(1, 100000));
   cmd->add_option("--seconds", f.seconds, "Stop each search after this many seconds of its own run (0: no limit)")
-      ->check(ratrace::real_number(0, kMaxSeconds))->capture_default_str();
+      ->check(ratrace::real_number(0, kMaxSeconds))
+      ->capture_default_str();
   cmd->add_option("--cpu-seconds", f.cpu_seconds,
                   "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
-      ->check(ratrace::real_number(0, kMaxSeconds))->capture_default_str();
+      ->check(ratrace::real_number(0, kMaxSeconds))
+      ->capture_default_str();
   cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
   cmd->add_flag("--force", f.force, "Replace an existing --json file");
-  cmd->add_option("--rules", f.rules, "5T or 5D")->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
+  cmd->add_option("--rules", f.rules, "5T or 5D")
+      ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))
+      ->capture_default_str();
 }
 
 // Runs `count` searches in parallel, printing one line per improvement of the best score so
@@ -173,7 +178,8 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   }
   std::cout << fmt::format("best {} (search {}) after {} {} in {:.2f} s ({:.0f}/s); code {}", best.best.size(),
                            best.search, total_work, kind == "nrpa" ? "playouts" : "iterations", total_seconds,
-                           static_cast<double>(total_work) / std::max(total_seconds, 1e-9), encode_game(best.best, rules))
+                           static_cast<double>(total_work) / std::max(total_seconds, 1e-9),
+                           encode_game(best.best, rules))
             << std::endl;
   if (!flags.json.empty()) {
     nlohmann::json out = {{"format", "morpion-" + kind},
@@ -219,10 +225,11 @@ void play_random_games(int games, uint64_t seed, const std::function<void(const 
   mean /= games;
   for (double s : scores) var += (s - mean) * (s - mean);
   const double half = ratrace::t_quantile(0.95, games - 1) * std::sqrt(var / (games - 1) / games);
-  std::cout << fmt::format("random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
-                           "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
-                           games, random_seconds, games / random_seconds, random_cpu, games / random_cpu,
-                           static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
+  std::cout << fmt::format(
+      "random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
+      "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
+      games, random_seconds, games / random_seconds, random_cpu, games / random_cpu,
+      static_cast<double>(moves) / random_cpu / 1e6, mean, mean - half, mean + half);
 }
 
 int cmd_bench(int threads) {
@@ -251,8 +258,9 @@ int cmd_bench(int threads) {
       sign(r.best.size());
       for (const Move& m : r.best) sign(m.line);
     }
-  std::cout << fmt::format("local search: 2 x 3000 iterations in {:.3f} s ({:.0f} iterations/s on {} threads), best {} {}\n",
-                           local_seconds, 6000 / local_seconds, threads, local[0].best.size(), local[1].best.size());
+  std::cout << fmt::format(
+      "local search: 2 x 3000 iterations in {:.3f} s ({:.0f} iterations/s on {} threads), best {} {}\n", local_seconds,
+      6000 / local_seconds, threads, local[0].best.size(), local[1].best.size());
   std::cout << fmt::format("nrpa level 1: 2 x 100 playouts in {:.3f} s, best {} {}\n", nrpa_seconds,
                            nested[0].best.size(), nested[1].best.size());
   std::cout << fmt::format("signature: {:016x}\n", signature);
@@ -273,12 +281,15 @@ int main(int argc, char** argv) {
   auto* decode = app.add_subcommand("decode", "Print the game of a layer code: score, moves by layer, a picture");
   decode->add_option("code", code, "The layer code (base64 text)")->required();
   decode->add_option("--rules", rules_text, "5T, or 5D to check every move against the 5D rule")
-      ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))->capture_default_str();
+      ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))
+      ->capture_default_str();
   decode->add_option("--game", game_out, "Also write the game file here");
   decode->add_flag("--force", force, "Replace an existing --game file");
 
   auto* encode = app.add_subcommand("encode", "Print the layer code of a game file or of a search result's best game");
-  encode->add_option("file", game_path, "Game file or `morpion search/nrpa --json` result")->required()->check(CLI::ExistingFile);
+  encode->add_option("file", game_path, "Game file or `morpion search/nrpa --json` result")
+      ->required()
+      ->check(CLI::ExistingFile);
 
   auto* svg = app.add_subcommand("svg", "Draw a finished grid as SVG");
   svg->add_option("--code", code, "Layer code of the game");
@@ -291,32 +302,45 @@ int main(int argc, char** argv) {
   int blacklist = 3;
   auto* search = app.add_subcommand("search", "MORPION.md's DNA local search, independent searches on oneTBB");
   add_run_flags(search, search_flags);
-  search->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
-      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+  search
+      ->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
+      ->check(ratrace::whole_number(0, UINT64_MAX))
+      ->capture_default_str();
   search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")
-      ->check(ratrace::whole_number(1, 1000))->capture_default_str();
+      ->check(ratrace::whole_number(1, 1000))
+      ->capture_default_str();
 
   RunFlags nrpa_flags;
   NrpaOptions nrpa_options;
-  auto* nrpa = app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
+  auto* nrpa =
+      app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
   add_run_flags(nrpa, nrpa_flags);
-  nrpa->add_option("--level", nrpa_options.level, "Nesting level L")->check(ratrace::whole_number(1, 6))->capture_default_str();
+  nrpa->add_option("--level", nrpa_options.level, "Nesting level L")
+      ->check(ratrace::whole_number(1, 6))
+      ->capture_default_str();
   nrpa->add_option("--iterations", nrpa_options.iterations, "N: level L-1 runs per level-L run")
-      ->check(ratrace::whole_number(1, 100000))->capture_default_str();
+      ->check(ratrace::whole_number(1, 100000))
+      ->capture_default_str();
   nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")
-      ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))->capture_default_str();
+      ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))
+      ->capture_default_str();
   nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")
-      ->check(ratrace::whole_number(0, UINT64_MAX))->capture_default_str();
+      ->check(ratrace::whole_number(0, UINT64_MAX))
+      ->capture_default_str();
 
   int bench_threads = 1;
   auto* bench = app.add_subcommand("bench", "Fixed seeds: random games per second and a signature of the results");
   bench->add_option("--threads", bench_threads, "Threads for the search part")
-      ->check(ratrace::whole_number(1, kMaxThreads))->capture_default_str();
+      ->check(ratrace::whole_number(1, kMaxThreads))
+      ->capture_default_str();
 
   int random_games = 200000;
   uint64_t random_seed = 1;
-  auto* random = app.add_subcommand("random", "Uniformly random 5T games on one thread: games per CPU second, mean score");
-  random->add_option("--games", random_games, "Games to play")->check(ratrace::whole_number(2, 1000000000))->capture_default_str();
+  auto* random =
+      app.add_subcommand("random", "Uniformly random 5T games on one thread: games per CPU second, mean score");
+  random->add_option("--games", random_games, "Games to play")
+      ->check(ratrace::whole_number(2, 1000000000))
+      ->capture_default_str();
   random->add_option("--seed", random_seed, "Game g uses the stream (seed, g)")
       ->check(ratrace::whole_number(0, UINT64_MAX))
       ->capture_default_str();
@@ -338,20 +362,24 @@ int main(int argc, char** argv) {
       }
       if (*search) {
         const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
-        const nlohmann::json settings = {{"method", "dna-local-search"}, {"blacklist", blacklist},
-                                         {"iterations_limit", search_flags.work_limit}};
-        return run_and_report("search", search_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-          return local_search(search_flags.seed, s, options, limits, cb);
-        });
+        const nlohmann::json settings = {
+            {"method", "dna-local-search"}, {"blacklist", blacklist}, {"iterations_limit", search_flags.work_limit}};
+        return run_and_report("search", search_flags, settings,
+                              [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+                                return local_search(search_flags.seed, s, options, limits, cb);
+                              });
       }
       if (*nrpa) {
         nrpa_options.rules = parse_rules(nrpa_flags.rules);
-        const nlohmann::json settings = {{"method", "nrpa"}, {"level", nrpa_options.level},
-                                         {"iterations", nrpa_options.iterations}, {"alpha", nrpa_options.alpha},
+        const nlohmann::json settings = {{"method", "nrpa"},
+                                         {"level", nrpa_options.level},
+                                         {"iterations", nrpa_options.iterations},
+                                         {"alpha", nrpa_options.alpha},
                                          {"playouts_limit", nrpa_flags.work_limit}};
-        return run_and_report("nrpa", nrpa_flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-          return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
-        });
+        return run_and_report("nrpa", nrpa_flags, settings,
+                              [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+                                return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
+                              });
       }
       if (*bench) return cmd_bench(bench_threads);
       if (*random) {

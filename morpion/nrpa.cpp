@@ -7,7 +7,8 @@ namespace morpion {
 
 int nrpa_code(const Move& move) {
   // The dot's place on the line, from x (ne, e, se step one column) or y (s): no division by the step.
-  const int k = move.dir() == 3 ? cell_y(move.dot) - cell_y(move.first_cell()) : cell_x(move.dot) - cell_x(move.first_cell());
+  const int k =
+      move.dir() == 3 ? cell_y(move.dot) - cell_y(move.first_cell()) : cell_x(move.dot) - cell_x(move.first_cell());
   return move.line * 5 + k;
 }
 
@@ -39,8 +40,7 @@ class Nrpa {
 
  private:
   Game playout(const Policy& policy) {
-    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-        clock_.out_of_time(limits_) ||
+    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) || clock_.out_of_time(limits_) ||
         (limits_.iterations > 0 && result_.iterations >= limits_.iterations)) {
       stopping_ = true;
       result_.stopped = limits_.iterations == 0 || result_.iterations < limits_.iterations;
@@ -86,7 +86,8 @@ class Nrpa {
       double total = 0;
       for (const Move& m : moves) total += policy[static_cast<size_t>(nrpa_code(m))];
       add(nrpa_code(step), options_.alpha);
-      for (const Move& m : moves) add(nrpa_code(m), -options_.alpha * policy[static_cast<size_t>(nrpa_code(m))] / total);
+      for (const Move& m : moves)
+        add(nrpa_code(m), -options_.alpha * policy[static_cast<size_t>(nrpa_code(m))] / total);
       board.play(step);
     }
     for (int code : touched_) {
@@ -110,11 +111,12 @@ class Nrpa {
 
 SearchResult nrpa_search(uint64_t master_seed, int search, const NrpaOptions& options, const SearchLimits& limits,
                          const ImprovementCallback& on_improvement) {
-  if (options.level < 1 || options.iterations < 1) throw std::invalid_argument("NRPA needs level >= 1 and iterations >= 1");
+  if (options.level < 1 || options.iterations < 1)
+    throw std::invalid_argument("NRPA needs level >= 1 and iterations >= 1");
   SearchResult result;
   result.search = search;
-  Nrpa nrpa(ratrace::stream_key(master_seed, kTagNrpa, static_cast<uint64_t>(search)), options, limits,
-            on_improvement, result);
+  Nrpa nrpa(ratrace::stream_key(master_seed, kTagNrpa, static_cast<uint64_t>(search)), options, limits, on_improvement,
+            result);
   nrpa.run(options.level, Policy(kNrpaCodes, 1.0));
   result.seconds = nrpa.clock().seconds();
   result.cpu_seconds = nrpa.clock().cpu_seconds();

@@ -22,7 +22,8 @@ double SearchClock::seconds() const {
 }
 double SearchClock::cpu_seconds() const { return thread_cpu_seconds() - cpu_start_; }
 bool SearchClock::out_of_time(const SearchLimits& limits) const {
-  return (limits.seconds > 0 && seconds() >= limits.seconds) || (limits.cpu_seconds > 0 && cpu_seconds() >= limits.cpu_seconds);
+  return (limits.seconds > 0 && seconds() >= limits.seconds) ||
+         (limits.cpu_seconds > 0 && cpu_seconds() >= limits.cpu_seconds);
 }
 
 SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOptions& options,
@@ -77,8 +78,7 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
 
 std::vector<SearchResult> run_searches(int count, int threads, const std::function<SearchResult(int)>& search) {
   std::vector<SearchResult> results(static_cast<size_t>(count));
-  ratrace::run_indexed(results.size(), threads, "search",
-                       [&](size_t i) { results[i] = search(static_cast<int>(i)); });
+  ratrace::run_indexed(results.size(), threads, "search", [&](size_t i) { results[i] = search(static_cast<int>(i)); });
   return results;
 }
 

@@ -19,8 +19,8 @@ enum StreamTag : uint64_t { kTagLocalSearch = 1, kTagIteration = 2, kTagNrpa = 3
 double thread_cpu_seconds();
 
 // When a search stops: after `iterations` (0: no limit), after `seconds` of its own running
-// time or `cpu_seconds` of its own CPU time (0: no limit), or when *stop turns true. `work_done`, when given, counts iterations
-// or playouts as they happen, for a progress line.
+// time or `cpu_seconds` of its own CPU time (0: no limit), or when *stop turns true. `work_done`, when given, counts
+// iterations or playouts as they happen, for a progress line.
 struct SearchLimits {
   uint64_t iterations = 0;
   double seconds = 0;

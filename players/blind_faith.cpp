@@ -10,8 +10,8 @@
 namespace ratrace {
 namespace {
 
-constexpr int kGeneBits = 4;          // colour c: bits [4c, 4c + 4)
-constexpr int kBangerStart = 64;      // anti-wall-banger bits [64, 100)
+constexpr int kGeneBits = 4;      // colour c: bits [4c, 4c + 4)
+constexpr int kBangerStart = 64;  // anti-wall-banger bits [64, 100)
 constexpr int kBangerBits = 36;
 constexpr int kViewRadius = 2;
 
@@ -40,8 +40,8 @@ Move blind_faith_move(const Genome& genome, const View& view, Rng&) {
   const bool up_first = genome.bit(kBangerStart + view_hash_index(view, kBangerBits)) != 0;
   const int first = up_first ? -1 : 1;
   constexpr int kRest = 7;
-  const std::array<Move, kRest> order = {{{1, first}, {1, -first}, {0, first}, {0, -first},
-                                          {-1, 0}, {-1, first}, {-1, -first}}};
+  const std::array<Move, kRest> order = {
+      {{1, first}, {1, -first}, {0, first}, {0, -first}, {-1, 0}, {-1, first}, {-1, -first}}};
   for (const Move& m : order)
     if (good(m.dx, m.dy)) return m;
   // Nowhere safe: step back, lowering the fitness (1 + x) of a rat that is stuck.
@@ -58,22 +58,20 @@ RATRACE_PLAYER({
     .published_score = 1009.72,
     .published_games = 2000,
     .published_rank = 3,
-    .summary =
-        "Colour c's 4-bit gene (bits 4c..4c+3) says 11xx good, 10xx bad, or 0ttt 'trap': a danger detector "
-        "marking the neighbour in direction ttt as bad while its own cell stays good; the rat takes the "
-        "first good neighbour in the order straight ahead, forward diagonals, vertical, back, and one of the "
-        "last 36 bits, picked by a hash of the 25 view colours, says whether up or down is tried first.",
-    .choices =
-        "Followed from the write-up: 16 x 4-bit genes at bits 4c (first bit 1: good/bad by the second bit, "
-        "1 = good; first bit 0: trap with direction ttt = the other 3 bits, 8 directions); bits 64..99 are "
-        "the anti-wall-banger, one bit chosen by hashing the 25 view colours, deciding up or down first; "
-        "out-of-bounds cells are bad. Chosen where the write-up is silent (its lists and code are lost): "
-        "ttt 0..7 maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down); a trap "
-        "colour marks only the in-view cell it points to, and the trap cell itself counts as good unless "
-        "some trap points at it (order-independent); the hash is a base-17 fold of colour+1 over the view "
-        "row by row, mixed with SplitMix64, modulo 36; bit 1 = try up (dy = -1) first; move order: (1,0), "
-        "then the two forward diagonals, the two vertical moves, (-1,0) and the back diagonals, each pair in "
-        "the bit's order (so the bit only matters when straight ahead is not good); with no good neighbour "
-        "at all it steps back (-1,0). Deterministic: never draws from the rng.",
+    .summary = "Colour c's 4-bit gene (bits 4c..4c+3) says 11xx good, 10xx bad, or 0ttt 'trap': a danger detector "
+               "marking the neighbour in direction ttt as bad while its own cell stays good; the rat takes the "
+               "first good neighbour in the order straight ahead, forward diagonals, vertical, back, and one of the "
+               "last 36 bits, picked by a hash of the 25 view colours, says whether up or down is tried first.",
+    .choices = "Followed from the write-up: 16 x 4-bit genes at bits 4c (first bit 1: good/bad by the second bit, "
+               "1 = good; first bit 0: trap with direction ttt = the other 3 bits, 8 directions); bits 64..99 are "
+               "the anti-wall-banger, one bit chosen by hashing the 25 view colours, deciding up or down first; "
+               "out-of-bounds cells are bad. Chosen where the write-up is silent (its lists and code are lost): "
+               "ttt 0..7 maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down); a trap "
+               "colour marks only the in-view cell it points to, and the trap cell itself counts as good unless "
+               "some trap points at it (order-independent); the hash is a base-17 fold of colour+1 over the view "
+               "row by row, mixed with SplitMix64, modulo 36; bit 1 = try up (dy = -1) first; move order: (1,0), "
+               "then the two forward diagonals, the two vertical moves, (-1,0) and the back diagonals, each pair in "
+               "the bit's order (so the bit only matters when straight ahead is not good); with no good neighbour "
+               "at all it steps back (-1,0). Deterministic: never draws from the rng.",
     .move = ratrace::blind_faith_move,
 })

@@ -12,9 +12,8 @@
 namespace ratrace {
 namespace {
 
-constexpr int kGeneBits = 4;   // colour c: bits [4c, 4c + 4); bits 64..99 are unused
-constexpr int kView = 2;       // view radius: the 5x5 view
-
+constexpr int kGeneBits = 4;  // colour c: bits [4c, 4c + 4); bits 64..99 are unused
+constexpr int kView = 2;      // view radius: the 5x5 view
 
 constexpr auto grid_index = view_geometry::wide_index;  // the 7x7 grid: bits of a uint64_t
 using view_geometry::view_index;
@@ -101,23 +100,21 @@ RATRACE_PLAYER({
     .published_score = 782.18,
     .published_games = 2000,
     .published_rank = 4,
-    .summary =
-        "Reads Blind Faith's 4-bit colour genes (11xx good, 10xx bad, 0ttt a trap marking the neighbour in "
-        "direction ttt as deadly) into a 7x7 safety grid around itself, then follows the shortest route "
-        "through safe view cells to the view's right edge (ties at random); the other 36 bits are unused.",
-    .choices =
-        "Followed from the write-up: colour c's gene is bits 4c..4c+3 (first bit most significant); 11xx "
-        "good, 10xx bad, 0ttt trap pointing in direction ttt; bits 64..99 unused; a 7x7 grid centred on the "
-        "rat (view plus a ring for trap offsets); no consistency check of the rat's own cell (the write-up "
-        "dropped it and treats such squares as safe). Chosen where the write-up is silent (its code is "
-        "lost): ttt 0..7 maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down), "
-        "the same table as our Blind Faith; deadly = out of bounds, a bad colour, or pointed at by any trap "
-        "in view (a trap's own cell stays safe); the rat's own cell is only the start of the search; a "
-        "route is a chain of 8-neighbour steps through safe cells of the 5x5 view (ring cells are never "
-        "entered), measured in steps (breadth-first search); destination: any safe cell of the right "
-        "column (dx = 2), the nearest ones; if none is reachable, the reachable cells with the largest dx "
-        "(which may be vertical or behind), the nearest ones; the move is the first step of one of those "
-        "shortest routes, uniformly at random among the distinct first steps (rng drawn only when there "
-        "are several); with no safe neighbour at all it stays put (0,0).",
+    .summary = "Reads Blind Faith's 4-bit colour genes (11xx good, 10xx bad, 0ttt a trap marking the neighbour in "
+               "direction ttt as deadly) into a 7x7 safety grid around itself, then follows the shortest route "
+               "through safe view cells to the view's right edge (ties at random); the other 36 bits are unused.",
+    .choices = "Followed from the write-up: colour c's gene is bits 4c..4c+3 (first bit most significant); 11xx "
+               "good, 10xx bad, 0ttt trap pointing in direction ttt; bits 64..99 unused; a 7x7 grid centred on the "
+               "rat (view plus a ring for trap offsets); no consistency check of the rat's own cell (the write-up "
+               "dropped it and treats such squares as safe). Chosen where the write-up is silent (its code is "
+               "lost): ttt 0..7 maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down), "
+               "the same table as our Blind Faith; deadly = out of bounds, a bad colour, or pointed at by any trap "
+               "in view (a trap's own cell stays safe); the rat's own cell is only the start of the search; a "
+               "route is a chain of 8-neighbour steps through safe cells of the 5x5 view (ring cells are never "
+               "entered), measured in steps (breadth-first search); destination: any safe cell of the right "
+               "column (dx = 2), the nearest ones; if none is reachable, the reachable cells with the largest dx "
+               "(which may be vertical or behind), the nearest ones; the move is the first step of one of those "
+               "shortest routes, uniformly at random among the distinct first steps (rng drawn only when there "
+               "are several); with no safe neighbour at all it stays put (0,0).",
     .move = ratrace::cautious_specimens_move,
 })

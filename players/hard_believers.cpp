@@ -11,8 +11,8 @@
 namespace ratrace {
 namespace {
 
-constexpr int kGeneBits = 5;          // colour c: bits [5c, 5c + 5)
-constexpr int kBangerStart = 80;      // anti-wall-banger bits [80, 100)
+constexpr int kGeneBits = 5;      // colour c: bits [5c, 5c + 5)
+constexpr int kBangerStart = 80;  // anti-wall-banger bits [80, 100)
 constexpr int kBangerBits = 20;
 constexpr int kViewRadius = 2;
 
@@ -88,17 +88,12 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
       const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
       const uint32_t value = gene & 0b111;
       switch (gene >> 3) {
-        case kGood:
-          break;
-        case kBad:
-          blocked |= view_bit(dx, dy);
-          break;
+        case kGood: break;
+        case kBad: blocked |= view_bit(dx, dy); break;
         case kBeam:
           if (beam_signature(frame, dx, dy) == (value & 0b11)) blocked |= view_bit(dx, dy);
           break;
-        case kDanger:
-          targets |= uint64_t{1} << (wide_index(dx, dy) + kDangerShift[value]);
-          break;
+        case kDanger: targets |= uint64_t{1} << (wide_index(dx, dy) + kDangerShift[value]); break;
       }
     }
   }
@@ -157,28 +152,26 @@ RATRACE_PLAYER({
     .published_score = 2914.13,
     .published_games = 2000,
     .published_rank = 1,
-    .summary =
-        "Blind Faith grown up: 5-bit colour genes (good, bad, danger detector pointing at a neighbour, or "
-        "'beam' for a teleporter blocked in one local context of four, judged by a signature of its 8 "
-        "neighbours); takes the first step of a shortest path through the 5x5 view to its right edge, ties "
-        "broken by an anti-wall-banger bit hashed from the view, and pushes forward when no path is seen.",
-    .choices =
-        "Followed from the write-up: 5 bits per colour gene (80 bits), type in the high bits so the 3 low "
-        "bits hold a 0..7 value; 4 gene types, a random genome averaging 4 of each (beams 1 blocked + 3 "
-        "empty); beam genes have a 2-bit field selecting which of 4 signature classes is impassable; the "
-        "signature is made of the 8 neighbours' colours (inexact on the view's rim); paths through the view; "
-        "forward push when only walls are seen. Chosen where the write-up is silent (its tables and code are "
-        "lost): gene = bits 5c..5c+4 read as a number, type = top 2 bits with 11 good, 10 bad (as Blind "
-        "Faith's 11xx/10xx), 00ttt danger (Blind Faith's trap: marks the in-view neighbour in direction ttt, "
-        "order (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1), as blocked; its own cell stays open), "
-        "01xff beam (x unused); the beam cell is blocked when SplitMix64 of the base-18 fold of its "
-        "neighbours (colour+1, 17 for unseen) mod 4 equals ff; signatures are computed only for cells of "
-        "beam colours (our reading of 'update signatures sparingly, near potential teleporters'); the other "
-        "20 bits (80..99) are the anti-wall-banger, indexed by a SplitMix64 hash of the 25 view colours "
-        "mod 20, bit 1 = up (dy = -1) first; path search = BFS over open cells with 8-neighbour steps to any "
-        "open cell of column dx = 2, the rat's cell excluded; among the 8 first steps the shortest wins, "
-        "ties in the order (1,0), forward diagonals, vertical, (-1,0), back diagonals, pairs in the bit's "
-        "order; no path: first open forward cell in that order, else (1,0). The author's own tests also ran "
-        "with a raised mutation rate (0.0227); we keep the challenge's rates. Deterministic: never draws.",
+    .summary = "Blind Faith grown up: 5-bit colour genes (good, bad, danger detector pointing at a neighbour, or "
+               "'beam' for a teleporter blocked in one local context of four, judged by a signature of its 8 "
+               "neighbours); takes the first step of a shortest path through the 5x5 view to its right edge, ties "
+               "broken by an anti-wall-banger bit hashed from the view, and pushes forward when no path is seen.",
+    .choices = "Followed from the write-up: 5 bits per colour gene (80 bits), type in the high bits so the 3 low "
+               "bits hold a 0..7 value; 4 gene types, a random genome averaging 4 of each (beams 1 blocked + 3 "
+               "empty); beam genes have a 2-bit field selecting which of 4 signature classes is impassable; the "
+               "signature is made of the 8 neighbours' colours (inexact on the view's rim); paths through the view; "
+               "forward push when only walls are seen. Chosen where the write-up is silent (its tables and code are "
+               "lost): gene = bits 5c..5c+4 read as a number, type = top 2 bits with 11 good, 10 bad (as Blind "
+               "Faith's 11xx/10xx), 00ttt danger (Blind Faith's trap: marks the in-view neighbour in direction ttt, "
+               "order (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1), as blocked; its own cell stays open), "
+               "01xff beam (x unused); the beam cell is blocked when SplitMix64 of the base-18 fold of its "
+               "neighbours (colour+1, 17 for unseen) mod 4 equals ff; signatures are computed only for cells of "
+               "beam colours (our reading of 'update signatures sparingly, near potential teleporters'); the other "
+               "20 bits (80..99) are the anti-wall-banger, indexed by a SplitMix64 hash of the 25 view colours "
+               "mod 20, bit 1 = up (dy = -1) first; path search = BFS over open cells with 8-neighbour steps to any "
+               "open cell of column dx = 2, the rat's cell excluded; among the 8 first steps the shortest wins, "
+               "ties in the order (1,0), forward diagonals, vertical, (-1,0), back diagonals, pairs in the bit's "
+               "order; no path: first open forward cell in that order, else (1,0). The author's own tests also ran "
+               "with a raised mutation rate (0.0227); we keep the challenge's rates. Deterministic: never draws.",
     .move = ratrace::hard_believers_move,
 })

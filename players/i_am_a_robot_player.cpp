@@ -14,9 +14,7 @@ constexpr int kActionBits = 16;  // situation n: action in bits 16 + 3n .. 16 + 
 constexpr std::array<Move, 8> kActions = {Move{1, -1}, Move{1, 0},   Move{1, 1},  Move{0, -1},
                                           Move{0, 1},  Move{-1, -1}, Move{-1, 0}, Move{-1, 1}};
 
-int good(const Genome& genome, int colour) {
-  return colour == kOutOfBounds ? 0 : genome.bit(kColourBits + colour);
-}
+int good(const Genome& genome, int colour) { return colour == kOutOfBounds ? 0 : genome.bit(kColourBits + colour); }
 
 Move i_am_a_robot_move(const Genome& genome, const View& view, Rng&) {
   // Upper cell ahead is the most significant bit.

@@ -17,15 +17,15 @@
 namespace ratrace {
 namespace {
 
-constexpr int kColourBits = 5;      // colour c: bits [5c, 5c + 5) = abcde
-constexpr int kUnknownStart = 80;   // weight of unknown (unseen) grid cells
-constexpr int kTrapStart = 85;      // weight added to the cells traps point at
-constexpr int kDodgeStart = 90;     // weight added to the cells straight above and below
-constexpr int kTargetStart = 95;    // below this, the rat is "stuck" and moves randomly
-constexpr int kCols = 3;            // dx = 0..2
-constexpr int kRows = 7;            // dy = -3..3
+constexpr int kColourBits = 5;     // colour c: bits [5c, 5c + 5) = abcde
+constexpr int kUnknownStart = 80;  // weight of unknown (unseen) grid cells
+constexpr int kTrapStart = 85;     // weight added to the cells traps point at
+constexpr int kDodgeStart = 90;    // weight added to the cells straight above and below
+constexpr int kTargetStart = 95;   // below this, the rat is "stuck" and moves randomly
+constexpr int kCols = 3;           // dx = 0..2
+constexpr int kRows = 7;           // dy = -3..3
 constexpr int kCells = kCols * kRows;
-constexpr int kBlocked = -1;        // out of bounds: never entered
+constexpr int kBlocked = -1;  // out of bounds: never entered
 
 // cde -> trap direction.
 constexpr const auto& kTrapDirections = view_geometry::kNeighbourOffsets;
@@ -210,33 +210,31 @@ RATRACE_PLAYER({
     .published_score = 35.85,
     .published_games = 50,
     .published_rank = 13,
-    .summary =
-        "5 bits per colour: prefix 01 makes it a trap with a direction, otherwise a weight a+b+2(c+d+e); a "
-        "3x7 grid right of the rat is weighted (unknown rows, trap targets and a vertical-dodge penalty from "
-        "the last 20 bits) and the rat takes the first step of the cheapest path to its right edge, is "
-        "stuck and moves randomly (never back) when that path weighs more than a genome target weight, and "
-        "sometimes takes the second-cheapest path.",
-    .choices =
-        "Followed from the write-up: colour c = bits 5c..5c+4 = abcde; ab = 01: trap, cde its direction "
-        "(8 ways); else weight a+b+2(c+d+e); a 3x7 grid (dx 0..2, dy -3..3) of the view to the right padded "
-        "with unknown cells; bits 80-84 the unknown weight (same formula), 85-89 a common trap weight, the "
-        "dodge weight added to the cells straight above and below the rat after the shortest paths are "
-        "computed, 95-99 a target weight: a rat on the wrong side of it is 'stuck' and moves randomly, never "
-        "backwards; otherwise it follows the minimum-weight path, or with a small probability depending on "
-        "the dodge weight the second one. The write-up says BELOW the target but calls that rat stuck; the "
-        "calibration on seed 7 (docs/RECONCILIATION.md) chose ABOVE (3211 against 3390 for 'Pathfinder "
-        "(stuck below target)', a statistical tie, both far from 35.9). "
-        "Chosen where the write-up is silent (its code is lost): the dodge weight is bits 90-94 (the text "
-        "says 90-95, overlapping 95-99) and all four tail fields use the a+b+2(c+d+e) formula; cde 0..7 "
-        "maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down); trap colours' own "
-        "cells weigh 0, and every grid cell pointed at by a trap anywhere in the 5x5 view gets the trap "
-        "weight added once; out-of-bounds cells are never entered; a path's weight is the sum of the "
-        "weights of the cells it enters (the rat's cell excluded, never re-entered), 8-neighbour steps "
-        "inside the grid, ending on any cell of column dx = 2; the candidate first steps are (1,0), (1,-1), "
-        "(1,1), (0,-1), (0,1), equal weights broken in that order; 'second path' = the second first step in "
-        "that ranking; its probability is dodge/64 (rng drawn only when the dodge weight is positive and "
-        "there are two candidates); the random move is uniform over those five steps whose cell is in "
-        "bounds (also taken when no path exists).",
+    .summary = "5 bits per colour: prefix 01 makes it a trap with a direction, otherwise a weight a+b+2(c+d+e); a "
+               "3x7 grid right of the rat is weighted (unknown rows, trap targets and a vertical-dodge penalty from "
+               "the last 20 bits) and the rat takes the first step of the cheapest path to its right edge, is "
+               "stuck and moves randomly (never back) when that path weighs more than a genome target weight, and "
+               "sometimes takes the second-cheapest path.",
+    .choices = "Followed from the write-up: colour c = bits 5c..5c+4 = abcde; ab = 01: trap, cde its direction "
+               "(8 ways); else weight a+b+2(c+d+e); a 3x7 grid (dx 0..2, dy -3..3) of the view to the right padded "
+               "with unknown cells; bits 80-84 the unknown weight (same formula), 85-89 a common trap weight, the "
+               "dodge weight added to the cells straight above and below the rat after the shortest paths are "
+               "computed, 95-99 a target weight: a rat on the wrong side of it is 'stuck' and moves randomly, never "
+               "backwards; otherwise it follows the minimum-weight path, or with a small probability depending on "
+               "the dodge weight the second one. The write-up says BELOW the target but calls that rat stuck; the "
+               "calibration on seed 7 (docs/RECONCILIATION.md) chose ABOVE (3211 against 3390 for 'Pathfinder "
+               "(stuck below target)', a statistical tie, both far from 35.9). "
+               "Chosen where the write-up is silent (its code is lost): the dodge weight is bits 90-94 (the text "
+               "says 90-95, overlapping 95-99) and all four tail fields use the a+b+2(c+d+e) formula; cde 0..7 "
+               "maps to (-1,-1),(0,-1),(1,-1),(-1,0),(1,0),(-1,1),(0,1),(1,1) (dx right, dy down); trap colours' own "
+               "cells weigh 0, and every grid cell pointed at by a trap anywhere in the 5x5 view gets the trap "
+               "weight added once; out-of-bounds cells are never entered; a path's weight is the sum of the "
+               "weights of the cells it enters (the rat's cell excluded, never re-entered), 8-neighbour steps "
+               "inside the grid, ending on any cell of column dx = 2; the candidate first steps are (1,0), (1,-1), "
+               "(1,1), (0,-1), (0,1), equal weights broken in that order; 'second path' = the second first step in "
+               "that ranking; its probability is dodge/64 (rng drawn only when the dodge weight is positive and "
+               "there are two candidates); the random move is uniform over those five steps whose cell is in "
+               "bounds (also taken when no path exists).",
     .move = ratrace::pathfinder_move<ratrace::Stuck::kAboveTarget>,
 })
 

@@ -33,7 +33,7 @@ Move probabilistic_score_move(const Genome& genome, const View& view, Rng& rng) 
     }
   }
   if (n_in == 0) return Move{1, 0};  // only off the board (Java's rules): on it (1,0) is in bounds
-  if (total == 0)  // nothing looks good: any in-bounds forward cell, uniformly
+  if (total == 0)                    // nothing looks good: any in-bounds forward cell, uniformly
     return Move{1, n_in == 1 ? in_bounds[0] : in_bounds[rng.below(static_cast<uint32_t>(n_in))]};
   if (n_positive == 1) return Move{1, last_positive};
   int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));

@@ -1,7 +1,7 @@
 // ROUS (Rodent Of Unusual Size): a hash of the whole view picks one of 33 three-bit genes,
 // and the gene names one of the 8 neighbouring moves.
-#include <bit>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "ratrace/engine/player.h"
@@ -36,8 +36,7 @@ constexpr std::array<Move, 8> kMoves = {Move{-1, -1}, Move{-1, 0}, Move{-1, 1}, 
 int32_t java_view_hash(const View& view) {
   uint32_t sum = 0;
   for (int dx = -2; dx <= 2; ++dx)
-    for (int dy = -2; dy <= 2; ++dy)
-      sum += static_cast<uint32_t>(kPointHash[dx + 2][dy + 2] ^ view(dx, dy));
+    for (int dy = -2; dy <= 2; ++dy) sum += static_cast<uint32_t>(kPointHash[dx + 2][dy + 2] ^ view(dx, dy));
   return static_cast<int32_t>(sum);
 }
 

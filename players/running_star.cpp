@@ -90,7 +90,8 @@ Move running_star_move(const Genome& genome, const View& view, Rng& rng) {
         seen[index(x, y)] = true;
         const bool at_centre = best.dx == 0 && best.dy == 0;
         open.offer({best.cost + cost[colour], static_cast<int8_t>(x), static_cast<int8_t>(y),
-                    static_cast<int8_t>(at_centre ? x : best.first_dx), static_cast<int8_t>(at_centre ? y : best.first_dy)});
+                    static_cast<int8_t>(at_centre ? x : best.first_dx),
+                    static_cast<int8_t>(at_centre ? y : best.first_dy)});
       }
   }
   const int dx = static_cast<int>(rng.uniform() * 3 - 1);

@@ -31,7 +31,8 @@ Move running_star_move(const Genome& genome, const View& view, Rng& rng) {
   constexpr uint32_t kTargets = view_path::cell_bit(2, -2) | view_path::cell_bit(2, -1) | view_path::cell_bit(2, 0) |
                                 view_path::cell_bit(2, 1) | view_path::cell_bit(2, 2) | view_path::cell_bit(1, -2) |
                                 view_path::cell_bit(1, 2);
-  const view_path::FirstSteps steps = view_path::cheapest_first_steps(view_path::view_costs(view, colour_cost), kTargets);
+  const view_path::FirstSteps steps =
+      view_path::cheapest_first_steps(view_path::view_costs(view, colour_cost), kTargets);
   if (steps.moves == 0) return move_from_index(static_cast<int>(rng.below(9)));
   return view_path::preferred_first_step(steps);
 }
@@ -48,7 +49,8 @@ RATRACE_PLAYER({
                "out of bounds) from its cell to the view's rightmost column or a cell ahead on the view's top "
                "or bottom row.",
     .choices = "Not the original (see Running Star): an exact Dijkstra with a fixed tie preference instead of "
-               "the original's first-seen paths and heap-order ties. The write-up is one sentence (Run-Bonus's colour coding with StarPlayer's technique); the "
+               "the original's first-seen paths and heap-order ties. The write-up is one sentence (Run-Bonus's colour "
+               "coding with StarPlayer's technique); the "
                "search follows PLAYERS.md: the run-bonus value itself is the cost (high = avoid), the path cost "
                "sums every entered cell including the target, the specimen's own cell is passable if a path "
                "returns to it. Exact Dijkstra; where several first steps start a cheapest path, a fixed "

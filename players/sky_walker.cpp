@@ -85,8 +85,8 @@ Move sky_walker_move(const Genome& genome, const View& view, Rng& rng) {
     }
   }
 
-  const std::span<const Category> categories = kReading.forward_tied ? std::span<const Category>(kForwardTied)
-                                                                      : std::span<const Category>(kStraightFirst);
+  const std::span<const Category> categories =
+      kReading.forward_tied ? std::span<const Category>(kForwardTied) : std::span<const Category>(kStraightFirst);
   for (const Category& category : categories) {
     Move open[3];
     int count = 0;

@@ -14,7 +14,8 @@ Move star_player_move(const Genome& genome, const View& view, Rng&) {
   for (int c = 0; c < 16; ++c) colour_cost[c] = static_cast<int>(genome.chunk(6 * c, 6));
   constexpr uint32_t kTargets = view_path::cell_bit(2, -2) | view_path::cell_bit(2, -1) | view_path::cell_bit(2, 0) |
                                 view_path::cell_bit(2, 1) | view_path::cell_bit(2, 2);
-  const view_path::FirstSteps steps = view_path::cheapest_first_steps(view_path::view_costs(view, colour_cost), kTargets);
+  const view_path::FirstSteps steps =
+      view_path::cheapest_first_steps(view_path::view_costs(view, colour_cost), kTargets);
   // (2, 0) is in bounds on every track, so a path always exists; stay put if a hand-made
   // view has none.
   if (steps.moves == 0) return Move{0, 0};
@@ -42,7 +43,8 @@ RATRACE_PLAYER({
                "steps start a cheapest path, a fixed preference decides, as an A*'s fixed expansion order "
                "would: (1,0), (1,-1), (1,1), (0,-1), (0,1), (-1,0), (-1,-1), (-1,1). So it never draws from the "
                "RNG (breaking ties at random instead scored lower in a paired test here, 119 against 306 over "
-               "120 boards, though not significantly). No path cannot happen on a track; a hand-made view without one gets (0,0). "
+               "120 boards, though not significantly). No path cannot happen on a track; a hand-made view without one "
+               "gets (0,0). "
                "Published: 133.2 on the leaderboard; its write-up claims 162 over 500 games.",
     .move = ratrace::star_player_move,
 })

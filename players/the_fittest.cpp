@@ -11,7 +11,7 @@
 namespace ratrace {
 namespace {
 
-constexpr int kColourBits = 2;             // colour c: bits [2c, 2c + 2) as a number, 0..3
+constexpr int kColourBits = 2;                 // colour c: bits [2c, 2c + 2) as a number, 0..3
 constexpr int kTableStart = 16 * kColourBits;  // 32
 constexpr int kTableBits = 100 - kTableStart;  // 68
 constexpr int kMaxScore = (1 << kColourBits) - 1;
@@ -30,8 +30,8 @@ int table_index(const View& view) {
 // `min_score`, the best-scoring one; ties go to the topmost or bottommost of the tied cells
 // as the table bit says. Returns false when there is no such move.
 template <size_t N>
-bool pick(const Genome& genome, const View& view, int dx, const std::array<int, N>& dys, int min_score,
-          int& table_bit, Move& out) {
+bool pick(const Genome& genome, const View& view, int dx, const std::array<int, N>& dys, int min_score, int& table_bit,
+          Move& out) {
   int best = -1, top = 0, bottom = 0, tied = 0;
   for (int dy : dys) {
     const int colour = view(dx, dy);
@@ -66,7 +66,7 @@ Move the_fittest_move(const Genome& genome, const View& view, Rng&) {
   if (pick(genome, view, 1, kColumn, kThreshold, table_bit, m)) return m;    // safe forward
   if (pick(genome, view, 0, kVertical, kThreshold, table_bit, m)) return m;  // safe vertical
   if (pick(genome, view, -1, kColumn, kThreshold, table_bit, m)) return m;   // safe back
-  pick(genome, view, 1, kColumn, 0, table_bit, m);  // nothing safe: leap forward regardless
+  pick(genome, view, 1, kColumn, 0, table_bit, m);                           // nothing safe: leap forward regardless
   return m;
 }
 
@@ -80,26 +80,24 @@ RATRACE_PLAYER({
     .published_score = 922,
     .published_games = 2000,
     .published_rank = 0,
-    .summary =
-        "2-bit colour scores (bits 0..31) and a 68-bit table (bits 32..99) addressed by a 17/31 hash of the "
-        "view: moves to the best-scoring safe forward cell, a tie going to the topmost or bottommost tied "
-        "cell as the view's table bit says; with no safe forward cell it moves vertically, else back. "
-        "Never uses the rng.",
-    .choices =
-        "Followed from the write-up: after tuning, 2 bits per colour and the other 100 - 2x16 = 68 bits "
-        "as the hash table; the hash starts at 17 and multiplies by 31 per view cell over all 25 cells, "
-        "taken modulo the table size; ties between two or three forward cells go 50/50 to the top or "
-        "bottom cell by the table bit, never to the middle one; colours scoring below max/3 are unsafe; "
-        "no safe forward move: vertical or back; no randomness. Its code (with the tuned parameters) is "
-        "lost, so chosen: colour c's score is bits 2c..2c+1 read as a number (0..3, first bit most "
-        "significant); threshold 3/3 = 1, so only score 0 (00) is unsafe; out-of-bounds cells are never "
-        "candidates; the hash adds each colour as is (-1 out of bounds) in 32-bit unsigned wrap-around, "
-        "cells taken column by column (dx outer, dy inner, -2..2), index = hash mod 68, table bit = bit "
-        "32 + index; bit 1 = topmost tied cell (dy smallest), 0 = bottommost; with no safe forward cell it "
-        "takes the best safe vertical move (0,-1)/(0,1), else the best safe back move (-1,dy), ties by the "
-        "same bit; with no safe neighbour at all it leaps onto the best in-bounds forward cell (ties by the "
-        "bit). The write-up's earlier mechanisms (look-beyond sub-score, trap table, colour inversion and "
-        "reversal) were dropped by its own tuning and are not used. Author from the original post (not "
-        "named in our reference text).",
+    .summary = "2-bit colour scores (bits 0..31) and a 68-bit table (bits 32..99) addressed by a 17/31 hash of the "
+               "view: moves to the best-scoring safe forward cell, a tie going to the topmost or bottommost tied "
+               "cell as the view's table bit says; with no safe forward cell it moves vertically, else back. "
+               "Never uses the rng.",
+    .choices = "Followed from the write-up: after tuning, 2 bits per colour and the other 100 - 2x16 = 68 bits "
+               "as the hash table; the hash starts at 17 and multiplies by 31 per view cell over all 25 cells, "
+               "taken modulo the table size; ties between two or three forward cells go 50/50 to the top or "
+               "bottom cell by the table bit, never to the middle one; colours scoring below max/3 are unsafe; "
+               "no safe forward move: vertical or back; no randomness. Its code (with the tuned parameters) is "
+               "lost, so chosen: colour c's score is bits 2c..2c+1 read as a number (0..3, first bit most "
+               "significant); threshold 3/3 = 1, so only score 0 (00) is unsafe; out-of-bounds cells are never "
+               "candidates; the hash adds each colour as is (-1 out of bounds) in 32-bit unsigned wrap-around, "
+               "cells taken column by column (dx outer, dy inner, -2..2), index = hash mod 68, table bit = bit "
+               "32 + index; bit 1 = topmost tied cell (dy smallest), 0 = bottommost; with no safe forward cell it "
+               "takes the best safe vertical move (0,-1)/(0,1), else the best safe back move (-1,dy), ties by the "
+               "same bit; with no safe neighbour at all it leaps onto the best in-bounds forward cell (ties by the "
+               "bit). The write-up's earlier mechanisms (look-beyond sub-score, trap table, colour inversion and "
+               "reversal) were dropped by its own tuning and are not used. Author from the original post (not "
+               "named in our reference text).",
     .move = ratrace::the_fittest_move,
 })

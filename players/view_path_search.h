@@ -11,9 +11,9 @@
 
 namespace ratrace::view_path {
 
-constexpr int kSide = 5;                    // the 5x5 view
+constexpr int kSide = 5;  // the 5x5 view
 constexpr int kCells = kSide * kSide;
-constexpr int kImpassable = -1;             // a cell cost that is never entered
+constexpr int kImpassable = -1;  // a cell cost that is never entered
 
 // Index of view cell (dx, dy), |dx|, |dy| <= 2: row by row from the top left.
 constexpr int cell(int dx, int dy) { return (dy + 2) * kSide + (dx + 2); }

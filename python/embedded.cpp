@@ -37,7 +37,8 @@ void start_interpreter(const std::string& program_path) {
   const std::filesystem::path program = std::filesystem::absolute(program_path).parent_path();
   py::module_ sys = py::module_::import("sys");
   for (const auto& folder : {program / "python", program / ".." / "python"})
-    if (std::filesystem::exists(folder / "ratrace" / "__init__.py")) sys.attr("path").attr("insert")(0, folder.string());
+    if (std::filesystem::exists(folder / "ratrace" / "__init__.py"))
+      sys.attr("path").attr("insert")(0, folder.string());
   sys.attr("modules")["ratrace._engine"] = py::module_::import("ratrace_embedded_engine");
 }
 

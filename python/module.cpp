@@ -37,8 +37,7 @@ class Run {
  public:
   Run(const std::string& command, std::vector<Entrant> entrants, uint64_t seed, int boards, int threads, bool cache,
       const std::string& journal_path)
-      : journal_(open(command, std::move(entrants), seed, boards, journal_path)),
-        done_(journal_.finished_count()) {
+      : journal_(open(command, std::move(entrants), seed, boards, journal_path)), done_(journal_.finished_count()) {
     tasks_ = journal_.missing();
     thread_ = std::thread([this, threads, cache] {
       try {
@@ -70,7 +69,8 @@ class Run {
   // Waits up to `seconds` (GIL released by the binding); true once the run has ended.
   bool wait(double seconds) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!finished_ && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    while (!finished_ && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (finished_ && thread_.joinable()) thread_.join();
     return finished_;
   }
@@ -157,36 +157,45 @@ PYBIND11_MODULE(_engine, m) {
   bind_move_arguments(m);
   py::register_exception<GameFault>(m, "GameFault", PyExc_RuntimeError);
 
-  m.def("players", [] {
-    py::list out;
-    for (const auto& [name, info] : registered_players()) out.append(player_dict(info));
-    return out;
-  }, "Every registered player, with what is published about it");
+  m.def(
+      "players",
+      [] {
+        py::list out;
+        for (const auto& [name, info] : registered_players()) out.append(player_dict(info));
+        return out;
+      },
+      "Every registered player, with what is published about it");
   m.def("register_function", &register_python_player, py::arg("name"), py::arg("move"), py::arg("summary") = "",
         "Registers move(genome, view, rng) -> (dx, dy) as the player `name` (replacing an earlier one of that name)");
-  m.def("config", [](const std::string& rules, const std::vector<std::string>& sets) {
-    nlohmann::json j = config_of(rules, sets);
-    return j.dump();
-  }, py::arg("rules"), py::arg("sets"), "The resolved config as JSON text");
+  m.def(
+      "config",
+      [](const std::string& rules, const std::vector<std::string>& sets) {
+        nlohmann::json j = config_of(rules, sets);
+        return j.dump();
+      },
+      py::arg("rules"), py::arg("sets"), "The resolved config as JSON text");
   m.def("board_seed", &board_seed, py::arg("master_seed"), py::arg("board"));
-  m.def("play", [](const std::string& player, int board, uint64_t seed, const std::string& rules,
-                   const std::vector<std::string>& sets, bool cache) {
-    const Entrant entrant{player, player, config_of(rules, sets)};
-    find_player(player);
-    BoardResult result;
-    {
-      py::gil_scoped_release release;
-      play_board(entrant, seed, board, {1, cache, nullptr}, result);
-    }
-    nlohmann::json j = result;
-    return j.dump();
-  }, py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("rules"), py::arg("sets"), py::arg("cache"),
-     "One board of a run, exactly as a run plays it; its record as JSON text");
+  m.def(
+      "play",
+      [](const std::string& player, int board, uint64_t seed, const std::string& rules,
+         const std::vector<std::string>& sets, bool cache) {
+        const Entrant entrant{player, player, config_of(rules, sets)};
+        find_player(player);
+        BoardResult result;
+        {
+          py::gil_scoped_release release;
+          play_board(entrant, seed, board, {1, cache, nullptr}, result);
+        }
+        nlohmann::json j = result;
+        return j.dump();
+      },
+      py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("rules"), py::arg("sets"), py::arg("cache"),
+      "One board of a run, exactly as a run plays it; its record as JSON text");
 
   py::class_<Run>(m, "Run", "A journalled run on a thread of its own")
       .def(py::init([](const std::string& command, const std::vector<std::string>& players, uint64_t seed, int boards,
-                       int threads, bool cache, const std::string& rules, const std::vector<std::vector<std::string>>& sets,
-                       const std::string& journal) {
+                       int threads, bool cache, const std::string& rules,
+                       const std::vector<std::vector<std::string>>& sets, const std::string& journal) {
              std::vector<Entrant> entrants;
              for (size_t i = 0; i < players.size(); ++i) {
                find_player(players[i]);

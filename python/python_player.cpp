@@ -73,8 +73,8 @@ Move to_move(const py::handle& result) {
 }  // namespace
 
 std::string python_error_text(py::error_already_set& error) {
-  const py::object lines = py::module_::import("traceback").attr("format_exception")(error.type(), error.value(),
-                                                                                      error.trace());
+  const py::object lines =
+      py::module_::import("traceback").attr("format_exception")(error.type(), error.value(), error.trace());
   return py::str("").attr("join")(lines).cast<std::string>();
 }
 
@@ -135,27 +135,40 @@ void bind_move_arguments(py::module_& m) {
   py::class_<PyView>(m, "View", "The 5x5 colours around a specimen; -1 out of bounds; dx right, dy down")
       .def("__call__", &PyView::at, py::arg("dx"), py::arg("dy"))
       .def_property_readonly("radius", [](const PyView& v) { return v.radius; })
-      .def("rows", [](const PyView& v) {
-        std::vector<std::vector<int>> rows(static_cast<size_t>(v.side()));
-        for (int r = 0; r < v.side(); ++r)
-          for (int c = 0; c < v.side(); ++c) rows[static_cast<size_t>(r)].push_back(v.cells[static_cast<size_t>(r * v.side() + c)]);
-        return rows;
-      }, "rows()[2 + dy][2 + dx], as the organisers' Python controller's vision");
+      .def(
+          "rows",
+          [](const PyView& v) {
+            std::vector<std::vector<int>> rows(static_cast<size_t>(v.side()));
+            for (int r = 0; r < v.side(); ++r)
+              for (int c = 0; c < v.side(); ++c)
+                rows[static_cast<size_t>(r)].push_back(v.cells[static_cast<size_t>(r * v.side() + c)]);
+            return rows;
+          },
+          "rows()[2 + dy][2 + dx], as the organisers' Python controller's vision");
   py::class_<PyRng, std::shared_ptr<PyRng>>(m, "Rng", "The engine's random stream for this call")
-      .def("random", [](const PyRng& r) { return r.use().uniform(); }, "Uniform float in [0, 1)")
-      .def("below", [](const PyRng& r, uint32_t n) { return n <= 1 ? 0u : r.use().below(n); }, py::arg("n"),
-           "Uniform int in [0, n); n = 1 draws nothing")
-      .def("randint", [](const PyRng& r, int lo, int hi) { return lo == hi ? lo : r.use().between(lo, hi); },
-           py::arg("lo"), py::arg("hi"), "Uniform int in [lo, hi]")
-      .def("choice", [](const PyRng& r, const py::sequence& items) {
-        const auto n = static_cast<uint32_t>(py::len(items));
-        if (n == 0) throw py::index_error("choice from an empty sequence");
-        return items[n == 1 ? 0 : r.use().below(n)];
-      }, py::arg("items"), "A uniform pick; a single item draws nothing")
-      .def("getrandbits", [](const PyRng& r, int k) {
-        if (k < 0 || k > 64) throw py::value_error("getrandbits takes 0 to 64 bits");
-        return k == 0 ? uint64_t{0} : r.use().next() >> (64 - k);
-      }, py::arg("k"))
+      .def(
+          "random", [](const PyRng& r) { return r.use().uniform(); }, "Uniform float in [0, 1)")
+      .def(
+          "below", [](const PyRng& r, uint32_t n) { return n <= 1 ? 0u : r.use().below(n); }, py::arg("n"),
+          "Uniform int in [0, n); n = 1 draws nothing")
+      .def(
+          "randint", [](const PyRng& r, int lo, int hi) { return lo == hi ? lo : r.use().between(lo, hi); },
+          py::arg("lo"), py::arg("hi"), "Uniform int in [lo, hi]")
+      .def(
+          "choice",
+          [](const PyRng& r, const py::sequence& items) {
+            const auto n = static_cast<uint32_t>(py::len(items));
+            if (n == 0) throw py::index_error("choice from an empty sequence");
+            return items[n == 1 ? 0 : r.use().below(n)];
+          },
+          py::arg("items"), "A uniform pick; a single item draws nothing")
+      .def(
+          "getrandbits",
+          [](const PyRng& r, int k) {
+            if (k < 0 || k > 64) throw py::value_error("getrandbits takes 0 to 64 bits");
+            return k == 0 ? uint64_t{0} : r.use().next() >> (64 - k);
+          },
+          py::arg("k"))
       .def_property_readonly("draws", [](const PyRng& r) { return r.use().draws(); });
 }
 

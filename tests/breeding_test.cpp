@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "ratrace/tracks/config.h"
 #include "ratrace/engine/genome.h"
+#include "ratrace/tracks/config.h"
 #include "ratrace/tracks/streams.h"
 
 namespace ratrace {

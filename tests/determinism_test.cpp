@@ -5,8 +5,8 @@
 #include <map>
 
 #include "ratrace/engine/player.h"
-#include "ratrace/tracks/rules.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/rules.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

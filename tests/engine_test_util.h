@@ -2,15 +2,15 @@
 // Helpers shared by the engine tests: hand-made tracks, traced games, result comparison.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "ratrace/tracks/config.h"
 #include "ratrace/engine/game.h"
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/config.h"
 #include "ratrace/tracks/track.h"
 
 namespace ratrace::engine_test {

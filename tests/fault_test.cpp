@@ -7,8 +7,8 @@
 #include <map>
 
 #include "ratrace/engine/player.h"
-#include "ratrace/tracks/streams.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/streams.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {

@@ -7,8 +7,8 @@
 #include <atomic>
 
 #include "ratrace/engine/player.h"
-#include "ratrace/tracks/rules.h"
 #include "ratrace/runs/runner.h"
+#include "ratrace/tracks/rules.h"
 #include "tests/engine_test_util.h"
 
 namespace ratrace {
@@ -34,8 +34,10 @@ Move zigzag_above(const Genome&, const View& view, Rng&) {
 
 const bool kPlayersRegistered = [] {
   register_player(test_player("TestJavaAhead", "Always (1, 0).", ahead));
-  register_player(test_player("TestJavaCountAhead", "Always (1, 0); counts the colour two cells ahead.", ahead_counting));
-  register_player(test_player("TestZigzagAbove", "Up off the board, then back down and forward, along row 0.", zigzag_above));
+  register_player(
+      test_player("TestJavaCountAhead", "Always (1, 0); counts the colour two cells ahead.", ahead_counting));
+  register_player(
+      test_player("TestZigzagAbove", "Up off the board, then back down and forward, along row 0.", zigzag_above));
   return true;
 }();
 

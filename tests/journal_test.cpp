@@ -244,18 +244,21 @@ TEST_F(JournalTest, HeaderMustHoldTheWholeConfig) {
     return refusal(changed);
   };
   // Without it, the default 10000 turns would silently replace the run's 250.
-  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][1]["config"].erase("turns"); })
-                .find("line 1: entrant 1: config: missing key 'turns'"),
+  EXPECT_NE(refused_header([](nlohmann::json& h) {
+              h["entrants"][1]["config"].erase("turns");
+            }).find("line 1: entrant 1: config: missing key 'turns'"),
             std::string::npos);
-  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][0]["config"]["turnz"] = 250; })
-                .find("line 1: entrant 0: config: unknown key 'turnz'"),
+  EXPECT_NE(refused_header([](nlohmann::json& h) {
+              h["entrants"][0]["config"]["turnz"] = 250;
+            }).find("line 1: entrant 0: config: unknown key 'turnz'"),
             std::string::npos);
   EXPECT_NE(refused_header([](nlohmann::json& h) { h["note"] = "hello"; }).find("line 1: header: unknown key 'note'"),
             std::string::npos);
   EXPECT_NE(refused_header([](nlohmann::json& h) { h.erase("extra"); }).find("line 1: header: missing key 'extra'"),
             std::string::npos);
-  EXPECT_NE(refused_header([](nlohmann::json& h) { h["entrants"][0].erase("label"); })
-                .find("line 1: entrant 0: entrant: missing key 'label'"),
+  EXPECT_NE(refused_header([](nlohmann::json& h) {
+              h["entrants"][0].erase("label");
+            }).find("line 1: entrant 0: entrant: missing key 'label'"),
             std::string::npos);
 }
 
@@ -305,8 +308,9 @@ TEST_F(JournalTest, GameFieldsMustAgreeWithEachOther) {
               b["moves"] = 0;
             }).find("line 2: board 0: a score of 7 without a move"),
             std::string::npos);
-  EXPECT_NE(with_board([](nlohmann::json& b) { b["fault"] = "invented"; }).find("line 2: board 0: the fault 'invented'"),
-            std::string::npos);
+  EXPECT_NE(
+      with_board([](nlohmann::json& b) { b["fault"] = "invented"; }).find("line 2: board 0: the fault 'invented'"),
+      std::string::npos);
   // The engine's own shape, but a faulted game has no score or moves.
   const nlohmann::json board = content(all[1])["board"];
   const std::string fault = "illegal move (3, 0) [player ForwardRandom, board 0, board seed " + board["seed"].dump() +
@@ -316,13 +320,16 @@ TEST_F(JournalTest, GameFieldsMustAgreeWithEachOther) {
               b["score"] = 2;
             }).find("a faulted game records no score"),
             std::string::npos);
-  EXPECT_NE(with_board([&](nlohmann::json& b) { b["fault"] = "x [player Other, board 0, board seed 1, turn 0, specimen #1]"; })
-                .find("is not one this game can have"),
+  EXPECT_NE(with_board([&](nlohmann::json& b) {
+              b["fault"] = "x [player Other, board 0, board seed 1, turn 0, specimen #1]";
+            }).find("is not one this game can have"),
             std::string::npos);
-  EXPECT_NE(with_board([](nlohmann::json& b) { b["player_calls"] = 5; }).find("line 2: board: unknown key 'player_calls'"),
-            std::string::npos);
-  EXPECT_NE(with_board([](nlohmann::json& b) { b.erase("peak_genomes"); }).find("line 2: board: missing key 'peak_genomes'"),
-            std::string::npos);
+  EXPECT_NE(
+      with_board([](nlohmann::json& b) { b["player_calls"] = 5; }).find("line 2: board: unknown key 'player_calls'"),
+      std::string::npos);
+  EXPECT_NE(
+      with_board([](nlohmann::json& b) { b.erase("peak_genomes"); }).find("line 2: board: missing key 'peak_genomes'"),
+      std::string::npos);
   // What the engine writes for a fault is accepted.
   auto faulted = all;
   nlohmann::json game = content(all[1]);

@@ -5,10 +5,10 @@
 #include <numeric>
 #include <regex>
 
+#include "ratrace/runs/runner.h"
 #include "ratrace/see/record.h"
 #include "ratrace/see/render.h"
 #include "ratrace/see/replay.h"
-#include "ratrace/runs/runner.h"
 
 namespace ratrace {
 namespace {
@@ -65,7 +65,8 @@ TEST(Record, TotalsEqualTheGamesResult) {
 
 TEST(Record, PathsEndWhereTheirLivesEnded) {
   BoardResult r;
-  const nlohmann::json rec = record_board("Running Star (reconstruction)", 3, true, r, {50, 30});  // scores 17 in 300 turns
+  const nlohmann::json rec =
+      record_board("Running Star (reconstruction)", 3, true, r, {50, 30});  // scores 17 in 300 turns
   Config config;
   const Track track = track_of_record(rec, config);
   ASSERT_GT(r.score, 1u);
@@ -151,7 +152,8 @@ TEST(Record, FramesHoldTheCrowdAndItsDeaths) {
   // Over the whole game, each cell's deaths are its deaths of every cause.
   for (size_t c = 0; c < deaths_by_cell.size(); ++c) {
     uint64_t all = 0;
-    for (const char* cause : {"age", "out_of_bounds", "wall", "trap"}) all += rec["cells"]["deaths"][cause][c].get<uint64_t>();
+    for (const char* cause : {"age", "out_of_bounds", "wall", "trap"})
+      all += rec["cells"]["deaths"][cause][c].get<uint64_t>();
     EXPECT_EQ(deaths_by_cell[c], all) << "cell " << c;
   }
   // The first frame holds the initial specimens, on start cells.
@@ -179,8 +181,13 @@ TEST(Record, FramesAreBoundedByTheirLimit) {
 }
 
 TEST(Record, CountsEncodingRoundTrips) {
-  const std::vector<std::vector<uint32_t>> cases = {
-      {}, {0}, {1}, {0, 0, 0}, {5, 0, 0, 127, 128, 0, 16383, 16384, 0}, {UINT32_MAX, 0, 1}, std::vector<uint32_t>(795, 0)};
+  const std::vector<std::vector<uint32_t>> cases = {{},
+                                                    {0},
+                                                    {1},
+                                                    {0, 0, 0},
+                                                    {5, 0, 0, 127, 128, 0, 16383, 16384, 0},
+                                                    {UINT32_MAX, 0, 1},
+                                                    std::vector<uint32_t>(795, 0)};
   for (const auto& counts : cases) {
     const std::string text = encode_counts(counts);
     EXPECT_EQ(text.size() % 4, 0u);

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "ratrace/common/io.h"
 #include "ratrace/cli/commands.h"
+#include "ratrace/common/io.h"
 #include "ratrace/runs/journal.h"
 #include "ratrace/tracks/track.h"
 
@@ -139,7 +139,8 @@ TEST_F(RobustnessTest, ResumeRefusesGamesTheRunCannotHave) {
     EXPECT_NE(at, std::string::npos) << from;
     return text.replace(at, from.size(), to);
   };
-  const nlohmann::json first_game = nlohmann::json::parse(whole.substr(whole.find('\n') + 1, whole.find('\n', whole.find('\n') + 1) - whole.find('\n') - 1));
+  const nlohmann::json first_game = nlohmann::json::parse(
+      whole.substr(whole.find('\n') + 1, whole.find('\n', whole.find('\n') + 1) - whole.find('\n') - 1));
   const std::string seed = "\"seed\":" + first_game["board"]["seed"].dump();
   const std::string score = "\"score\":" + first_game["board"]["score"].dump();
   EXPECT_NE(error_of([&] { parse_journal(edited(seed, "\"seed\":999999999")); }).find("master seed 7 gives it"),

@@ -8,8 +8,8 @@
 #include <functional>
 #include <vector>
 
-#include "ratrace/common/rng.h"
 #include "ratrace/analysis/tuning.h"
+#include "ratrace/common/rng.h"
 
 namespace ratrace {
 namespace {
@@ -40,8 +40,8 @@ struct Simulated {
 
 // `runs` sequential comparisons under `plan` with the looks' boundaries `design`, each on
 // log ratios shift + draw().
-Simulated simulate(const SequentialPlan& plan, const std::vector<SequentialBoundary>& design, int runs,
-                   uint64_t seed, double shift, const std::function<double(Rng&)>& draw) {
+Simulated simulate(const SequentialPlan& plan, const std::vector<SequentialBoundary>& design, int runs, uint64_t seed,
+                   double shift, const std::function<double(Rng&)>& draw) {
   const std::vector<int> looks = plan.looks();
   Simulated out;
   out.runs = runs;
@@ -101,10 +101,11 @@ TEST(SequentialDesign, FindsARealDifferenceAsOftenAsPlanned) {
   const double promised = stopping_probability(design, effect * std::sqrt(200.0));
   const Simulated s = simulate(kPlan, design, kRuns, 11, effect, normal_draw);
   const Simulated bonferroni = simulate(kPlan, every_look_at(kPlan, 0.05 / 10), kRuns, 11, effect, normal_draw);
-  std::printf("power at 0.2 sd per board: %d verdicts in %d runs (%.1f%%; normal theory %.1f%%), %.0f boards "
-              "on average; Bonferroni over the 10 looks: %.1f%%, %.0f boards\n",
-              s.verdicts, s.runs, 100 * s.rate(), 100 * promised, s.mean_boards, 100 * bonferroni.rate(),
-              bonferroni.mean_boards);
+  std::printf(
+      "power at 0.2 sd per board: %d verdicts in %d runs (%.1f%%; normal theory %.1f%%), %.0f boards "
+      "on average; Bonferroni over the 10 looks: %.1f%%, %.0f boards\n",
+      s.verdicts, s.runs, 100 * s.rate(), 100 * promised, s.mean_boards, 100 * bonferroni.rate(),
+      bonferroni.mean_boards);
   // Tolerance: 3 standard errors of a proportion near 0.8 over 4000 runs (0.019), plus 0.01
   // for the t statistic's heavier tails at 20 boards than the normal theory assumes.
   EXPECT_NEAR(s.rate(), promised, 0.03);

@@ -41,9 +41,9 @@ TEST(Tuning, GridErrorsBeforeAnyGame) {
   EXPECT_THROW(expand_grid(Config{}, {parse_param("mutation=0.01"), parse_param("mutation=0.02")}),
                std::invalid_argument);
   EXPECT_THROW(expand_grid(Config{}, {}), std::invalid_argument);
-  EXPECT_THROW(expand_grid(Config{}, {parse_param("mutation=0.01"), parse_param("crossover=0.1"),
-                                      parse_param("turns=10")}),
-               std::invalid_argument);
+  EXPECT_THROW(
+      expand_grid(Config{}, {parse_param("mutation=0.01"), parse_param("crossover=0.1"), parse_param("turns=10")}),
+      std::invalid_argument);
   try {
     expand_grid(Config{}, {parse_param("mutaton=0.01")});
   } catch (const std::invalid_argument& e) {

@@ -80,8 +80,7 @@ std::string full_disk_note(const std::string& path) {
 void install_pictures(const std::string& program, int code,
                       const std::vector<std::pair<std::string, std::string>>& pictures) {
   std::string failure;
-  if (code != 0)
-    failure = program + " failed (exit code " + std::to_string(code) + ")";
+  if (code != 0) failure = program + " failed (exit code " + std::to_string(code) + ")";
   for (const auto& [temporary, path] : pictures) {
     if (!failure.empty()) break;
     if (const std::string why = incomplete(temporary, path); !why.empty()) {
@@ -127,7 +126,6 @@ std::filesystem::path script_path(const std::string& name) {
 
 }  // namespace
 
-
 void draw_with_matplotlib(const std::string& script_name, const std::vector<std::string>& args) {
   std::fflush(stdout);  // the report before the script's own output
   const std::string script = script_path(script_name).string();
@@ -152,9 +150,10 @@ void draw_with_matplotlib(const std::string& script_name, const std::vector<std:
   if (code < 0) {
     spdlog::warn("no plot: python3 could not be run; run by hand: {}", by_hand);
   } else if (code == kMissingMatplotlib) {
-    spdlog::warn("no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
-                 "then run by hand: {}",
-                 by_hand);
+    spdlog::warn(
+        "no plot: python3 with matplotlib not found (Debian: apt-get install python3-matplotlib); "
+        "then run by hand: {}",
+        by_hand);
   } else {
     install_pictures(std::filesystem::path(script).filename().string(), code,
                      {{temporary + ".png", stem + ".png"}, {temporary + ".svg", stem + ".svg"}});
@@ -166,8 +165,9 @@ void convert_svg_to_png(const std::string& svg_file, const std::string& png_file
   const std::string temporary = temporary_name(png_file);
   const int code = run_process({"rsvg-convert", "--format", "png", "--output", temporary, svg_file}, false);
   if (code < 0)
-    throw std::runtime_error("rsvg-convert could not be run (Debian: apt-get install librsvg2-bin), so no PNG can be "
-                             "made; an .svg picture needs no converter");
+    throw std::runtime_error(
+        "rsvg-convert could not be run (Debian: apt-get install librsvg2-bin), so no PNG can be "
+        "made; an .svg picture needs no converter");
   install_pictures("rsvg-convert", code, {{temporary, png_file}});
 }
 

@@ -79,9 +79,7 @@ std::string unbase64(const std::string& text) {
 
 }  // namespace
 
-bool is_record_format(const std::string& format) {
-  return format == "ratrace-record-1" || format == kRecordFormat;
-}
+bool is_record_format(const std::string& format) { return format == "ratrace-record-1" || format == kRecordFormat; }
 
 std::string encode_counts(const std::vector<uint32_t>& counts) {
   std::string bytes;

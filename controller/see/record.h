@@ -44,8 +44,8 @@ std::vector<uint32_t> decode_counts(const std::string& text, size_t cells);
 // life_cells(); `moves` holds one move index digit per turn.
 struct Life {
   uint32_t serial = 0;
-  int turn = 0;    // the turn of its first move
-  int start = 0;   // its start cell (y * width + x)
+  int turn = 0;   // the turn of its first move
+  int start = 0;  // its start cell (y * width + x)
   std::string moves;
   std::string end;  // "goal", a death cause key, or "alive" at the end of the game
 };
@@ -77,9 +77,9 @@ class GameRecorder : public GameObserver {
   // keeps its population's order and appends births): 16 bytes, so a turn streams through.
   struct Live {
     uint32_t serial;
-    uint32_t slot;         // its Specimen in `slots_`, and its row of `current_moves_`
+    uint32_t slot;  // its Specimen in `slots_`, and its row of `current_moves_`
     uint32_t goals = 0;
-    uint16_t length = 0;   // moves of its current life so far
+    uint16_t length = 0;     // moves of its current life so far
     bool respawned = false;  // scored last turn: its next life starts where it is next seen
   };
   // The rest of a live specimen, touched only at birth, goal and death.

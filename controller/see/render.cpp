@@ -13,9 +13,9 @@ namespace ratrace {
 
 namespace {
 
-constexpr int kCell = 22;            // pixels per cell
-constexpr int kLeft = 34;            // room for the start markers
-constexpr int kTop = 46;             // room for the title and the goal label
+constexpr int kCell = 22;  // pixels per cell
+constexpr int kLeft = 34;  // room for the start markers
+constexpr int kTop = 46;   // room for the title and the goal label
 constexpr int kLegendColumns = 4;
 constexpr int kLegendColumnWidth = 300;
 constexpr int kLegendRow = 22;
@@ -71,14 +71,15 @@ double cy(int y) { return kTop + (y + 0.5) * kCell; }
 // An arrow from cell centre (x0, y0) towards (x1, y1), shortened so its head stays visible.
 std::string arrow(double x0, double y0, double x1, double y1, const char* colour, double width, double opacity,
                   const char* marker) {
-  return fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\" "
-             "stroke-opacity=\"%.2f\" marker-end=\"url(#%s)\"/>\n",
-             x0, y0, x1, y1, colour, width, opacity, marker);
+  return fmt(
+      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\" "
+      "stroke-opacity=\"%.2f\" marker-end=\"url(#%s)\"/>\n",
+      x0, y0, x1, y1, colour, width, opacity, marker);
 }
 
 std::string cross(double x, double y, double r, const char* colour) {
-  return fmt("<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"%s\" stroke-width=\"2.2\"/>\n", x - r, y - r,
-             x + r, y + r, x - r, y + r, x + r, y - r, colour);
+  return fmt("<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"%s\" stroke-width=\"2.2\"/>\n", x - r,
+             y - r, x + r, y + r, x - r, y + r, x + r, y - r, colour);
 }
 
 std::string start_marker(double x, double y) {
@@ -167,9 +168,10 @@ void draw_cells(std::ostringstream& svg, const Track& track, const std::vector<s
   svg << "<g id=\"cells\">\n";
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
-      svg << fmt("<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#ffffff\" "
-                 "stroke-width=\"0.5\"/>\n",
-                 kLeft + x * kCell, kTop + y * kCell, kCell, kCell, palette[static_cast<size_t>(track.colour(x, y))].c_str());
+      svg << fmt(
+          "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#ffffff\" "
+          "stroke-width=\"0.5\"/>\n",
+          kLeft + x * kCell, kTop + y * kCell, kCell, kCell, palette[static_cast<size_t>(track.colour(x, y))].c_str());
   svg << "</g>\n";
   svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"url(#goal)\"/>\n",
              kLeft + track.goal_column() * kCell, kTop, (w - track.goal_column()) * kCell, h * kCell);
@@ -186,7 +188,8 @@ uint64_t draw_heat(std::ostringstream& svg, const Track& track, const nlohmann::
   svg << "<g id=\"heat\">\n";
   for (int c = 0; c < track.cells() && c < static_cast<int>(visits.size()); ++c) {
     if (visits[static_cast<size_t>(c)] == 0) continue;
-    const double t = std::log1p(static_cast<double>(visits[static_cast<size_t>(c)])) / std::log1p(static_cast<double>(max_visits));
+    const double t =
+        std::log1p(static_cast<double>(visits[static_cast<size_t>(c)])) / std::log1p(static_cast<double>(max_visits));
     // An inner square, so the cell's own colour still shows around it.
     svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\" fill-opacity=\"0.9\"/>\n",
                kLeft + track.cell_x(c) * kCell + 5, kTop + track.cell_y(c) * kCell + 5, kCell - 10, kCell - 10,
@@ -243,10 +246,12 @@ uint64_t draw_deaths(std::ostringstream& svg, const Track& track, const nlohmann
       const uint64_t d = by_cause[cause][static_cast<size_t>(c)];
       if (d == 0) continue;
       const auto [px, py] = quadrant(track.cell_x(c), track.cell_y(c), cause);
-      const double radius = std::max(1.3, 0.26 * kCell * std::sqrt(static_cast<double>(d) / static_cast<double>(max_deaths)));
-      svg << fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"white\" "
-                 "stroke-width=\"0.6\"/>\n",
-                 px, py, radius, kCauseColours[cause]);
+      const double radius =
+          std::max(1.3, 0.26 * kCell * std::sqrt(static_cast<double>(d) / static_cast<double>(max_deaths)));
+      svg << fmt(
+          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"white\" "
+          "stroke-width=\"0.6\"/>\n",
+          px, py, radius, kCauseColours[cause]);
     }
   svg << "</g>\n";
   return max_deaths;
@@ -263,8 +268,8 @@ int draw_paths(std::ostringstream& svg, const Track& track, const nlohmann::json
     std::string points;
     for (int c : path) points += fmt("%.1f,%.1f ", cx(track.cell_x(c)), cy(track.cell_y(c)));
     if (!life.moves.empty() && life.end == "goal") {  // the scoring step, into the goal
-      const Step last = track.step(track.cell_x(path.back()), track.cell_y(path.back()),
-                                   move_from_index(life.moves.back() - '0'));
+      const Step last =
+          track.step(track.cell_x(path.back()), track.cell_y(path.back()), move_from_index(life.moves.back() - '0'));
       points += fmt("%.1f,%.1f", cx(last.x), cy(last.y));
     }
     const char* colour = cycle(kPathColours, paths_drawn);
@@ -293,9 +298,10 @@ void draw_colour_legend(std::ostringstream& svg, const Track& track, const std::
     std::string text = fmt("colour %zu: %s", c, role_name(roles[c].role));
     if (roles[c].role == Role::Teleporter) text += " to " + signed_offset(roles[c].dx, roles[c].dy);
     if (roles[c].role == Role::Trap) text += ", kills " + signed_offset(roles[c].dx, roles[c].dy);
-    svg << fmt("<rect class=\"swatch\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"%s\" stroke=\"#999\"/>"
-               "<text x=\"%d\" y=\"%d\">%s</text>\n",
-               lx, ly, palette[c].c_str(), lx + 22, ly + 13, escape(text).c_str());
+    svg << fmt(
+        "<rect class=\"swatch\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"%s\" stroke=\"#999\"/>"
+        "<text x=\"%d\" y=\"%d\">%s</text>\n",
+        lx, ly, palette[c].c_str(), lx + 22, ly + 13, escape(text).c_str());
   }
 }
 
@@ -304,11 +310,11 @@ int draw_symbol_legend(std::ostringstream& svg, int row_y) {
   svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"%s\"/>", legend_column_x(0), row_y,
              kTeleporterBlues[0]);
   svg << arrow(legend_column_x(0) + 4, row_y + 8, legend_column_x(0) + 26, row_y + 8, "#ffffff", 1.6, 0.95, "tele");
-  svg << fmt("<text x=\"%d\" y=\"%d\">teleporter, towards its target</text>\n",
-             legend_column_x(0) + 36, row_y + 13);
+  svg << fmt("<text x=\"%d\" y=\"%d\">teleporter, towards its target</text>\n", legend_column_x(0) + 36, row_y + 13);
   svg << arrow(legend_column_x(1), row_y + 8, legend_column_x(1) + 14, row_y + 8, "#c0392b", 2.2, 1, "trap");
   svg << cross(legend_column_x(1) + 26, row_y + 8, 5, "#c0392b");
-  svg << fmt("<text x=\"%d\" y=\"%d\">trap points at its deadly cell (x)</text>\n", legend_column_x(1) + 36, row_y + 13);
+  svg << fmt("<text x=\"%d\" y=\"%d\">trap points at its deadly cell (x)</text>\n", legend_column_x(1) + 36,
+             row_y + 13);
   svg << start_marker(legend_column_x(2) + 8, row_y + 8);
   svg << fmt("<text x=\"%d\" y=\"%d\">start cell (column 0)</text>\n", legend_column_x(2) + 22, row_y + 13);
   svg << fmt("<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"url(#goal)\" stroke=\"#1a9850\"/>",
@@ -353,9 +359,10 @@ void draw_overlay_legend(std::ostringstream& svg, int row_y, const OverlayScales
                  death_cause_key(static_cast<DeathCause>(cause)));
     }
     row_y += kLegendRow;
-    svg << fmt("<text x=\"%d\" y=\"%d\">a dot's area is the deaths of its cause in its cell (largest %s); "
-               "a deadly move off the track counts on the cell it left</text>\n",
-               legend_column_x(0), row_y + 13, thousands(drawn.max_deaths).c_str());
+    svg << fmt(
+        "<text x=\"%d\" y=\"%d\">a dot's area is the deaths of its cause in its cell (largest %s); "
+        "a deadly move off the track counts on the cell it left</text>\n",
+        legend_column_x(0), row_y + 13, thousands(drawn.max_deaths).c_str());
   }
 }
 

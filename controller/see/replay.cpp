@@ -390,23 +390,23 @@ std::string replay_html(const nlohmann::json& record) {
     title += ", board " + std::to_string(game["board"].get<int>()) + " of master seed " +
              std::to_string(game["master_seed"].get<uint64_t>());
   title += ": score " + std::to_string(record.at("result").at("score").get<uint64_t>());
-  const nlohmann::json data = {{"title", title},
-                               {"width", track.width()},
-                               {"height", track.height()},
-                               {"goal_column", track.goal_column()},
-                               {"colours", colours},
-                               {"palette", colour_palette(track)},
-                               {"start_rows", track.start_rows()},
-                               {"trap_targets", trap_targets},
-                               {"roles", roles},
-                               {"initial", record.at("totals").at("initial")},
-                               {"frames", record.contains("frames") && record.at("frames").at("every").get<int>() > 0
-                                              ? record.at("frames")
-                                              : nlohmann::json()},
-                               {"turns", record.at("result").at("turns")},
-                               {"population", record.at("turns").at("population")},
-                               {"goals", record.at("turns").at("goals")},
-                               {"lives", lives}};
+  const nlohmann::json data = {
+      {"title", title},
+      {"width", track.width()},
+      {"height", track.height()},
+      {"goal_column", track.goal_column()},
+      {"colours", colours},
+      {"palette", colour_palette(track)},
+      {"start_rows", track.start_rows()},
+      {"trap_targets", trap_targets},
+      {"roles", roles},
+      {"initial", record.at("totals").at("initial")},
+      {"frames", record.contains("frames") && record.at("frames").at("every").get<int>() > 0 ? record.at("frames")
+                                                                                             : nlohmann::json()},
+      {"turns", record.at("result").at("turns")},
+      {"population", record.at("turns").at("population")},
+      {"goals", record.at("turns").at("goals")},
+      {"lives", lives}};
   std::string json = data.dump();
   // Inside a script element, "</" could end it early.
   for (size_t at = json.find("</"); at != std::string::npos; at = json.find("</", at + 3)) json.replace(at, 2, "<\\/");

@@ -15,6 +15,9 @@ ratrace::Move stripe_follower_move(const ratrace::Genome& genome, const ratrace:
 
 }  // namespace
 
-RATRACE_PLAYER({.name = "Stripe Follower", .author = "you", .language = "C++",
+RATRACE_PLAYER({.name = "Stripe Follower",
+                .author = "you",
+                .language = "C++",
                 .summary = "Genome bit c marks colour c safe; first safe cell ahead, ahead-up, ahead-down.",
-                .choices = "", .move = stripe_follower_move})
+                .choices = "",
+                .move = stripe_follower_move})

@@ -44,7 +44,8 @@ TEST(MenaceTraining, IdenticalWhateverTheThreadCount) {
     const Trained parallel = train_with_rows(c);
     ASSERT_EQ(serial.outcome.boxes.size(), parallel.outcome.boxes.size());
     for (size_t i = 0; i < serial.outcome.boxes.size(); ++i)
-      EXPECT_EQ(serial.outcome.boxes[i].beads, parallel.outcome.boxes[i].beads) << to_string(opponent) << " learner " << i;
+      EXPECT_EQ(serial.outcome.boxes[i].beads, parallel.outcome.boxes[i].beads)
+          << to_string(opponent) << " learner " << i;
     EXPECT_EQ(nlohmann::json(serial.rows).dump(), nlohmann::json(parallel.rows).dump());
     EXPECT_EQ(stops_losing(c.no_loss_window, serial.outcome.no_loss).dump(),
               stops_losing(c.no_loss_window, parallel.outcome.no_loss).dump());
@@ -82,8 +83,8 @@ TEST(MenaceTraining, RowsFollowTheBlocksAndTheLastMayBeShort) {
   EXPECT_EQ(t.rows[2]["first_game"], 201u);
   EXPECT_EQ(t.rows[2]["last_game"], 250u);
   for (const auto& row : t.rows) {
-    const double sum = row["win"]["mean"].get<double>() + row["draw"]["mean"].get<double>() +
-                       row["loss"]["mean"].get<double>();
+    const double sum =
+        row["win"]["mean"].get<double>() + row["draw"]["mean"].get<double>() + row["loss"]["mean"].get<double>();
     EXPECT_NEAR(sum, 1.0, 1e-12);
   }
   EXPECT_EQ(t.outcome.games, 250u);

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "ratrace/common/rng.h"
 #include "morpion/board.h"
 #include "morpion/dna.h"
 #include "morpion/tests/worked_example.h"
+#include "ratrace/common/rng.h"
 
 namespace morpion {
 namespace {

@@ -39,8 +39,8 @@ TEST(Numbers, RealNumbersAreFiniteDecimalsInRange) {
   EXPECT_EQ(parse_real("-2", -3, 0, "--a"), -2);
   EXPECT_EQ(parse_real("0.25e01", 0, 10, "--a"), 2.5);
   EXPECT_EQ(parse_real("1e-400", 0, 1, "--a"), 0.0);  // rounds to zero, as strtod does
-  for (const char* bad : {"", "nan", "NaN", "inf", "-inf", "infinity", ".5", "5.", "+1", "1e", "1e+", "0x1p3",
-                          "1,5", " 1", "1 ", "1e400", "-", "1.5.2", "00.5", "01"})
+  for (const char* bad : {"",    "nan",   "NaN", "inf", "-inf", "infinity", ".5", "5.",    "+1",   "1e",
+                          "1e+", "0x1p3", "1,5", " 1",  "1 ",   "1e400",    "-",  "1.5.2", "00.5", "01"})
     EXPECT_THROW(parse_real(bad, -1e300, 1e300, "--a"), UsageError) << bad;
   EXPECT_THROW(parse_real("0", 0, 1, "--alpha", LowerEnd::kExcluded), UsageError);
   EXPECT_THROW(parse_real("1e-400", 0, 1, "--alpha", LowerEnd::kExcluded), UsageError);

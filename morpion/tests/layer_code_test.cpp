@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "ratrace/common/rng.h"
 #include "morpion/dna.h"
 #include "morpion/layer_code.h"
 #include "morpion/tests/worked_example.h"
+#include "ratrace/common/rng.h"
 
 namespace morpion {
 namespace {
@@ -16,7 +16,8 @@ const std::string kExample = kWorkedExampleCode;
 
 std::vector<std::string> listing(const Layer& layer) {
   std::vector<std::string> out;
-  for (size_t i = 0; i < layer.moves.size(); ++i) out.push_back(to_string(layer.moves[i]) + ":" + (layer.taken[i] ? "1" : "0"));
+  for (size_t i = 0; i < layer.moves.size(); ++i)
+    out.push_back(to_string(layer.moves[i]) + ":" + (layer.taken[i] ? "1" : "0"));
   return out;
 }
 

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "ratrace/common/rng.h"
 #include "morpion/nrpa.h"
+#include "ratrace/common/rng.h"
 
 namespace morpion {
 namespace {

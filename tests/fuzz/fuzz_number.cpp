@@ -29,10 +29,11 @@ struct RealRange {
 };
 constexpr IntegerRange<uint64_t> kWhole[] = {{0, UINT64_MAX}, {1, 256}, {5, 5}, {0, 0}};
 constexpr IntegerRange<int64_t> kSigned[] = {{INT64_MIN, INT64_MAX}, {-10, 10}, {-5, -5}};
-constexpr RealRange kReal[] = {{-1e300, 1e300, LowerEnd::kIncluded},
-                               {0, 1e9, LowerEnd::kIncluded},
-                               {0, 100, LowerEnd::kExcluded},
-                               {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), LowerEnd::kIncluded}};
+constexpr RealRange kReal[] = {
+    {-1e300, 1e300, LowerEnd::kIncluded},
+    {0, 1e9, LowerEnd::kIncluded},
+    {0, 100, LowerEnd::kExcluded},
+    {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), LowerEnd::kIncluded}};
 
 // std::regex recurses per character: the grammar is checked by regex for texts up to this
 // length; longer ones are only run for crashes, hangs and the message's length.
@@ -90,13 +91,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 0:
       check_integer(
           text, with_reference, kWhole[(pick / 3) % std::size(kWhole)], kWholeGrammar,
-          [](const std::string& t, uint64_t least, uint64_t most) { return ratrace::parse_whole(t, least, most, "--n"); },
+          [](const std::string& t, uint64_t least, uint64_t most) {
+            return ratrace::parse_whole(t, least, most, "--n");
+          },
           [](const char* t) { return std::strtoull(t, nullptr, 10); });
       return 0;
     case 1:
       check_integer(
           text, with_reference, kSigned[(pick / 3) % std::size(kSigned)], kSignedGrammar,
-          [](const std::string& t, int64_t least, int64_t most) { return ratrace::parse_signed(t, least, most, "--n"); },
+          [](const std::string& t, int64_t least, int64_t most) {
+            return ratrace::parse_signed(t, least, most, "--n");
+          },
           [](const char* t) { return std::strtoll(t, nullptr, 10); });
       return 0;
     default: {

@@ -15,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   config.turns = 100;
   try {
     const ratrace::Track track = ratrace::track_from_json(j, config);
-    if (j.at("width") != track.width() || j.at("height") != track.height() || j.at("goal_column") != track.goal_column())
+    if (j.at("width") != track.width() || j.at("height") != track.height() ||
+        j.at("goal_column") != track.goal_column())
       std::abort();  // a wrapped size
     for (int y = 0; y < track.height(); ++y)
       for (int x = 0; x < track.width(); ++x)

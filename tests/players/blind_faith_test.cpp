@@ -20,11 +20,13 @@ Genome genes(std::initializer_list<std::pair<int, uint32_t>> colour_genes, int b
 }
 
 TEST(BlindFaith, GoesStraightAheadWhenItIsGood) {
-  const auto view = make_view({{1, 1, 1, 1, 1},
-                               {1, 1, 0, 0, 1},
-                               {1, 1, 1, 0, 1},
-                               {1, 1, 0, 0, 1},
-                               {1, 1, 1, 1, 1}});
+  const auto view = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 0, 0, 1},
+      {1, 1, 1, 0, 1},
+      {1, 1, 0, 0, 1},
+      {1, 1, 1, 1, 1},
+  });
   for (int banger = 0; banger <= 1; ++banger) {
     EXPECT_EQ(call_player(kName, genes({{0, kGood}}, banger), view), (Move{1, 0}));
     EXPECT_EQ(call_player(kName, genes({{0, kGoodAlt}}, banger), view), (Move{1, 0}));  // 11xx: xx ignored
@@ -87,36 +89,44 @@ TEST(BlindFaith, TrapCellItselfIsSafe) {
 
 TEST(BlindFaith, NeverStepsOutOfBounds) {
   // Top row of the track: good colour 0 everywhere in bounds but straight ahead.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 1), view), (Move{1, 1}));
   // Only out of bounds and bad cells around: it steps back onto the good cell behind.
-  const auto corner = make_view({{-1, -1, -1, -1, -1},
-                                 {-1, -1, -1, -1, -1},
-                                 {1, 0, 1, 1, 1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1}});
+  const auto corner = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {1, 0, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 1), corner), (Move{-1, 0}));
 }
 
 TEST(BlindFaith, FallsBackToVerticalThenBackward) {
   // Forward column bad; up and down good.
-  const auto vertical = make_view({{1, 1, 1, 1, 1},
-                                   {1, 1, 0, 1, 1},
-                                   {1, 1, 1, 1, 1},
-                                   {1, 1, 0, 1, 1},
-                                   {1, 1, 1, 1, 1}});
+  const auto vertical = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 1), vertical), (Move{0, -1}));
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 0), vertical), (Move{0, 1}));
   // Only a back diagonal is good.
-  const auto back = make_view({{1, 1, 1, 1, 1},
-                               {1, 1, 1, 1, 1},
-                               {1, 1, 1, 1, 1},
-                               {1, 0, 1, 1, 1},
-                               {1, 1, 1, 1, 1}});
+  const auto back = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 0, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 1), back), (Move{-1, 1}));
   // Nothing good at all: steps back.
   EXPECT_EQ(call_player(kName, genes({}, 1), uniform_view(1)), (Move{-1, 0}));

@@ -31,11 +31,13 @@ uint64_t draws(const Genome& genome, const ViewGrid& grid) {
 
 TEST(CautiousSpecimens, TakesTheOnlySafeForwardCellWithoutDrawing) {
   // Colour 1 is bad; the rat even stands on it (its own cell is never checked).
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 1, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 1, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   // Only the first two bits of a good/bad gene count.
   const Genome genome = genes({{0, 0b1101}, {1, 0b1011}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, genome, view, seed), (Move{1, 0}));
@@ -46,11 +48,13 @@ TEST(CautiousSpecimens, TakesTheOnlySafeForwardCellWithoutDrawing) {
 
 TEST(CautiousSpecimens, AvoidsTheCellsTrapsPointAt) {
   // Colour 5 at (0,-1) points down-right at (1,0); colour 6 at (0,1) points right at (1,1).
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 5, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 6, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 5, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 6, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome both = genes({{5, trap(7)}, {6, trap(4)}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, both, view, seed), (Move{1, -1}));
 
@@ -70,22 +74,26 @@ TEST(CautiousSpecimens, AvoidsTheCellsTrapsPointAt) {
 TEST(CautiousSpecimens, TrapsAtTheViewEdgeMayPointIntoTheRing) {
   // Colour 7 points up-left, colour 8 down-right: on the view's corners they point at the
   // ring of the 7x7 grid, which is never entered; the forward choice is unaffected.
-  const auto view = make_view({{7, 0, 0, 0, 8},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {7, 0, 0, 0, 8}});
+  const auto view = make_view({
+      {7, 0, 0, 0, 8},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {7, 0, 0, 0, 8},
+  });
   const Genome genome = genes({{1, kBad}, {7, trap(0)}, {8, trap(7)}});
   EXPECT_EQ(call_player(kName, genome, view), (Move{1, 0}));
 }
 
 TEST(CautiousSpecimens, PlansADetourAroundAWall) {
   // Column dx = 1 is bad but for its bottom cell: the only 3-step route starts downwards.
-  const auto view = make_view({{0, 0, 0, 1, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome genome = genes({{1, kBad}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, genome, view, seed), (Move{0, 1}));
   EXPECT_EQ(draws(genome, view), 0u);
@@ -93,11 +101,13 @@ TEST(CautiousSpecimens, PlansADetourAroundAWall) {
 
 TEST(CautiousSpecimens, NeverStepsOutOfBounds) {
   // Top row of the track; straight ahead is bad, so the only safe forward cell is below.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome genome = genes({{1, kBad}});
   for (uint64_t seed = 0; seed < 50; ++seed) EXPECT_EQ(call_player(kName, genome, view, seed), (Move{1, 1}));
 }
@@ -105,20 +115,24 @@ TEST(CautiousSpecimens, NeverStepsOutOfBounds) {
 TEST(CautiousSpecimens, WithoutARouteHeadsForTheFurthestReachableCell) {
   // Columns dx = 1, 2 and the cell above are bad: the nearest of the furthest reachable
   // cells (dx = 0) is the one below.
-  const auto view = make_view({{0, 0, 0, 1, 1},
-                               {0, 0, 1, 1, 1},
-                               {0, 0, 0, 1, 1},
-                               {0, 0, 0, 1, 1},
-                               {0, 0, 0, 1, 1}});
+  const auto view = make_view({
+      {0, 0, 0, 1, 1},
+      {0, 0, 1, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+  });
   const Genome genome = genes({{1, kBad}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, genome, view, seed), (Move{0, 1}));
 
   // Only the cell straight behind is safe: it steps back.
-  const auto behind = make_view({{1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 0, 0, 1, 1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1}});
+  const auto behind = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 0, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genome, behind), (Move{-1, 0}));
 }
 
@@ -130,11 +144,13 @@ TEST(CautiousSpecimens, StaysPutWhenBoxedIn) {
   EXPECT_EQ(draws(genome, view), 0u);
   // Traps pointing at every neighbour box it in just the same: each neighbour is a trap
   // colour pointing at the next neighbour clockwise (2 points right, 3 down, 4 left, 5 up).
-  const auto ring = make_view({{0, 0, 0, 0, 0},
-                               {0, 2, 2, 3, 0},
-                               {0, 5, 0, 3, 0},
-                               {0, 5, 4, 4, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto ring = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 2, 2, 3, 0},
+      {0, 5, 0, 3, 0},
+      {0, 5, 4, 4, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome trap_genome = genes({{2, trap(4)}, {3, trap(6)}, {4, trap(3)}, {5, trap(1)}});
   EXPECT_EQ(call_player(kName, trap_genome, ring), (Move{0, 0}));
   // Make (1,1) a plain good cell: it is still pointed at by (1,0), but nothing points at
@@ -145,11 +161,13 @@ TEST(CautiousSpecimens, StaysPutWhenBoxedIn) {
 }
 
 TEST(CautiousSpecimens, IgnoresTheLast36Bits) {
-  const auto view = make_view({{0, 2, 0, 1, 0},
-                               {0, 0, 5, 0, 0},
-                               {1, 0, 0, 1, 0},
-                               {0, 3, 6, 0, 1},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 2, 0, 1, 0},
+      {0, 0, 5, 0, 0},
+      {1, 0, 0, 1, 0},
+      {0, 3, 6, 0, 1},
+      {0, 0, 0, 0, 0},
+  });
   const std::initializer_list<std::pair<int, uint32_t>> overrides = {{1, kBad}, {5, trap(7)}, {6, trap(2)}};
   for (uint64_t seed = 0; seed < 50; ++seed)
     EXPECT_EQ(call_player(kName, genes(overrides), view, seed), call_player(kName, genes(overrides, true), view, seed));

@@ -27,11 +27,13 @@ using Moves = std::set<std::pair<int, int>>;
 
 // Colour 0 scores 0 everywhere it is not set. (1,-1) = colour 1, (1,0) = colour 2,
 // (1,1) = colour 3, (2,1) = colour 4.
-const auto kLookAhead = make_view({{0, 0, 0, 0, 0},
-                                   {0, 0, 0, 1, 0},
-                                   {0, 0, 0, 2, 0},
-                                   {0, 0, 0, 3, 4},
-                                   {0, 0, 0, 0, 0}});
+const auto kLookAhead = make_view({
+    {0, 0, 0, 0, 0},
+    {0, 0, 0, 1, 0},
+    {0, 0, 0, 2, 0},
+    {0, 0, 0, 3, 4},
+    {0, 0, 0, 0, 0},
+});
 
 TEST(ColorFarSeeker, WeighsTheFirstStepTwiceTheBestSecondStep) {
   // (1,-1) = 2 x 30 + 0 = 60; (1,0) = 2 x s2 + 39; (1,1) = 2 x 1 + 39 = 41.
@@ -43,57 +45,69 @@ TEST(ColorFarSeeker, WeighsTheFirstStepTwiceTheBestSecondStep) {
 
 TEST(ColorFarSeeker, NeverEntersAnUnsafeColourWhenASafeForwardMoveExists) {
   // (1,0) scores 0: unsafe, however good the cells beyond it; (1,1) scores 1.
-  const auto view = make_view({{0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(moves_over_seeds(scores({{3, 1}, {4, 63}}), view), (Moves{{1, 1}}));
 }
 
 TEST(ColorFarSeeker, GoesSidewaysWhenNoForwardMoveIsSafe) {
   // Every forward cell scores 0. (0,-1) = 2 x 30 + 0 = 60; (0,1) = 2 x 10 + the best of
   // (1,0), (1,1), (1,2), where (1,2) is colour 4.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 1, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 2, 0, 0},
-                               {0, 0, 0, 4, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 1, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 2, 0, 0},
+      {0, 0, 0, 4, 0},
+  });
   EXPECT_EQ(moves_over_seeds(scores({{1, 30}, {2, 10}, {4, 39}}), view), (Moves{{0, -1}}));
   EXPECT_EQ(moves_over_seeds(scores({{1, 30}, {2, 10}, {4, 41}}), view), (Moves{{0, 1}}));
 }
 
 TEST(ColorFarSeeker, StepsBackAtRandomWhenNothingAheadOrAsideIsSafe) {
-  const auto view = make_view({{5, 5, 0, 0, 0},
-                               {5, 5, 0, 0, 0},
-                               {5, 5, 0, 0, 0},
-                               {5, 5, 0, 0, 0},
-                               {5, 5, 0, 0, 0}});
+  const auto view = make_view({
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+  });
   const Genome genome = scores({{5, 63}});
   EXPECT_EQ(moves_over_seeds(genome, view), (Moves{{-1, -1}, {-1, 0}, {-1, 1}}));
   // On the top row the step back stays in bounds.
-  const auto top = make_view({{-1, -1, -1, -1, -1},
-                              {-1, -1, -1, -1, -1},
-                              {5, 5, 0, 0, 0},
-                              {5, 5, 0, 0, 0},
-                              {5, 5, 0, 0, 0}});
+  const auto top = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+      {5, 5, 0, 0, 0},
+  });
   EXPECT_EQ(moves_over_seeds(genome, top), (Moves{{-1, 0}, {-1, 1}}));
   // On the start column there is nothing behind: any step back (the rat is stuck).
-  const auto left = make_view({{-1, -1, 0, 0, 0},
-                               {-1, -1, 0, 0, 0},
-                               {-1, -1, 0, 0, 0},
-                               {-1, -1, 0, 0, 0},
-                               {-1, -1, 0, 0, 0}});
+  const auto left = make_view({
+      {-1, -1, 0, 0, 0},
+      {-1, -1, 0, 0, 0},
+      {-1, -1, 0, 0, 0},
+      {-1, -1, 0, 0, 0},
+      {-1, -1, 0, 0, 0},
+  });
   EXPECT_EQ(moves_over_seeds(genome, left), (Moves{{-1, -1}, {-1, 0}, {-1, 1}}));
 }
 
 TEST(ColorFarSeeker, NeverStepsForwardOutOfBounds) {
   // Top row: (1,-1) is out of bounds; the in-bounds forward cells are safe and tie.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {6, 6, 6, 6, 6},
-                               {6, 6, 6, 6, 6},
-                               {6, 6, 6, 6, 6}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {6, 6, 6, 6, 6},
+      {6, 6, 6, 6, 6},
+      {6, 6, 6, 6, 6},
+  });
   EXPECT_EQ(moves_over_seeds(scores({{6, 20}}), view), (Moves{{1, 0}, {1, 1}}));
 }
 

@@ -12,11 +12,13 @@ Genome scores(std::initializer_list<std::pair<int, uint32_t>> colour_scores) {
 }
 
 TEST(ColorScorePlayer, PicksTheForwardCellWithTheHighestColourScore) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 7, 0},
-                               {0, 0, 0, 9, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 7, 0},
+      {0, 0, 0, 9, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player("ColorScorePlayer", scores({{3, 10}, {7, 40}, {9, 20}}), view), (Move{1, 0}));
   EXPECT_EQ(call_player("ColorScorePlayer", scores({{3, 63}, {7, 40}, {9, 20}}), view), (Move{1, -1}));
   EXPECT_EQ(call_player("ColorScorePlayer", scores({{3, 1}, {7, 0}, {9, 2}}), view), (Move{1, 1}));
@@ -25,13 +27,16 @@ TEST(ColorScorePlayer, PicksTheForwardCellWithTheHighestColourScore) {
 TEST(ColorScorePlayer, NeverStepsOutOfBounds) {
   // Top row of the track: everything above is out of bounds; colour 5 is the best score
   // but only reachable out of bounds.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {2, 2, 2, 1, 2},
-                               {2, 2, 2, 4, 2},
-                               {2, 2, 2, 2, 2}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {2, 2, 2, 1, 2},
+      {2, 2, 2, 4, 2},
+      {2, 2, 2, 2, 2},
+  });
   const Genome genome = scores({{1, 3}, {4, 9}});
-  for (uint64_t seed = 0; seed < 50; ++seed) EXPECT_EQ(call_player("ColorScorePlayer", genome, view, seed), (Move{1, 1}));
+  for (uint64_t seed = 0; seed < 50; ++seed)
+    EXPECT_EQ(call_player("ColorScorePlayer", genome, view, seed), (Move{1, 1}));
 }
 
 TEST(ColorScorePlayer, BreaksTiesAtRandomAndDrawsOnlyOnTies) {

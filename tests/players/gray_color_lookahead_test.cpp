@@ -29,43 +29,51 @@ TEST(GrayColorLookahead, DecodesGrayCodesNotPlainNumbers) {
   // Colour 1's bits 1000 read as a plain number are 8 (score 0), but as a Gray code 15
   // (score 2); colour 2's bits 1111 are 15 plainly (score 2) but 10 as a Gray code (score 1).
   // Read plainly it would go up; read as Gray codes it goes down.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   GenomeBuilder b;
   b.set_chunk(4, 4, 0b1000).set_chunk(8, 4, 0b1111);
   EXPECT_EQ(call_player(kName, b.build(), view), (Move{1, 1}));
 }
 
 TEST(GrayColorLookahead, PicksTheTileWithTheBestScore) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 7, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 7, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{0, 0}, {7, 2}}), view), (Move{1, 1}));
 }
 
 TEST(GrayColorLookahead, LooksAheadToTheBestNextMove) {
   // All neighbours score alike; only (1,-1) can step on to the colour-5 tile at (2,-2).
-  const auto view = make_view({{0, 0, 0, 0, 5},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 5},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{0, 0}, {5, 2}}), view), (Move{1, -1}));
 }
 
 TEST(GrayColorLookahead, TileMultiplierTradesTheTileAgainstTheLookAhead) {
   // (1,1): a score-0 tile with nothing better beyond; (1,-1): a score -1 tile next to a
   // score-2 tile at (2,-2). Everything else scores -2.
-  const auto view = make_view({{0, 0, 0, 0, 2},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 2},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{1, 0}, {3, -1}, {2, 2}}, 1), view), (Move{1, -1}));
   EXPECT_EQ(call_player(kName, genome({{1, 0}, {3, -1}, {2, 2}}, 3), view), (Move{1, 1}));
 }
@@ -82,11 +90,13 @@ TEST(GrayColorLookahead, BiasPushesItRightOtherwiseAnyMoveIsTaken) {
 }
 
 TEST(GrayColorLookahead, NeverStepsOutOfBounds) {
-  const auto view = make_view({{4, 4, 4, 4, 4},
-                               {4, 4, 4, 4, 4},
-                               {4, 4, 4, 4, 4},
-                               {-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1}});
+  const auto view = make_view({
+      {4, 4, 4, 4, 4},
+      {4, 4, 4, 4, 4},
+      {4, 4, 4, 4, 4},
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+  });
   int counts[3] = {0, 0, 0};
   for (uint64_t seed = 0; seed < 300; ++seed) {
     const Move m = call_player(kName, genome({{4, 0}}, 2, 1), view, seed);
@@ -99,11 +109,13 @@ TEST(GrayColorLookahead, NeverStepsOutOfBounds) {
 }
 
 TEST(GrayColorLookahead, DrawsOnlyOnTies) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 7, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 7, 0},
+      {0, 0, 0, 0, 0},
+  });
   Rng rng(11);
   find_player(kName).move(genome({{0, 0}, {7, 2}}), view.view(), rng);
   EXPECT_EQ(rng.draws(), 0u);

@@ -33,19 +33,23 @@ TEST(HardBelievers, GoesStraightWhenAllIsOpen) {
 TEST(HardBelievers, FollowsThePathAroundADeadEnd) {
   // Straight ahead (colour 0, good) is a dead end: the right edge beside it is bad. The
   // diagonal down reaches the right edge at (2,2). Greedy would step straight.
-  const auto view = make_view({{1, 1, 1, 1, 1},
-                               {1, 1, 1, 1, 1},
-                               {1, 1, 0, 0, 1},
-                               {1, 1, 1, 0, 1},
-                               {1, 1, 1, 1, 0}});
+  const auto view = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 0, 0, 1},
+      {1, 1, 1, 0, 1},
+      {1, 1, 1, 1, 0},
+  });
   for (int banger = 0; banger <= 1; ++banger)
     EXPECT_EQ(call_player(kName, genes({{0, kGood}, {1, kBadAlt}}, banger), view), (Move{1, 1}));
   // A longer detour: up, then forward along the top row.
-  const auto detour = make_view({{1, 1, 1, 0, 0},
-                                 {1, 1, 0, 1, 1},
-                                 {1, 1, 0, 1, 1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1}});
+  const auto detour = make_view({
+      {1, 1, 1, 0, 0},
+      {1, 1, 0, 1, 1},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}), detour), (Move{0, -1}));
 }
 
@@ -85,11 +89,13 @@ TEST(HardBelievers, DangerGeneBlocksTheCellItPointsAt) {
 // The only short way to the edge crosses a beam cell (colour 5) at (1,0); the detour
 // (0,1) -> (1,2) -> (2,2) is one step longer.
 ViewGrid beam_view(int neighbour_colour = 1, int far_colour = 1) {
-  auto v = make_view({{far_colour, 1, 1, 1, 1},
-                      {1, 1, 1, neighbour_colour, 1},
-                      {1, 1, 0, 5, 0},
-                      {1, 1, 0, 1, 1},
-                      {1, 1, 1, 0, 0}});
+  auto v = make_view({
+      {far_colour, 1, 1, 1, 1},
+      {1, 1, 1, neighbour_colour, 1},
+      {1, 1, 0, 5, 0},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 0, 0},
+  });
   return v;
 }
 
@@ -133,44 +139,54 @@ TEST(HardBelievers, BeamVerdictDependsOnTheEightNeighboursOnly) {
 
 TEST(HardBelievers, PushesForwardWhenNoPathIsSeen) {
   // The whole right edge is bad: no path. Up, down and back are open, yet it goes forward.
-  const auto walls = make_view({{0, 0, 0, 1, 1},
-                                {0, 0, 0, 1, 1},
-                                {0, 0, 0, 1, 1},
-                                {0, 0, 0, 1, 1},
-                                {0, 0, 0, 1, 1}});
+  const auto walls = make_view({
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+  });
   for (int banger = 0; banger <= 1; ++banger)
     EXPECT_EQ(call_player(kName, genes({{0, kGood}}, banger), walls), (Move{1, 0}));
   // An open forward cell is preferred even if it leads nowhere.
-  const auto dead_end = make_view({{0, 0, 0, 1, 1},
-                                   {0, 0, 0, 1, 1},
-                                   {0, 0, 0, 1, 1},
-                                   {0, 0, 0, 0, 1},
-                                   {0, 0, 0, 1, 1}});
+  const auto dead_end = make_view({
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 0, 1},
+      {0, 0, 0, 1, 1},
+  });
   for (int banger = 0; banger <= 1; ++banger)
     EXPECT_EQ(call_player(kName, genes({{0, kGood}}, banger), dead_end), (Move{1, 1}));
 }
 
 TEST(HardBelievers, NeverStepsOutOfBounds) {
   // Top row of the track; straight ahead bad; up is preferred but out of bounds.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 1), view), (Move{1, 1}));
   // Bottom row of the track: down is preferred but out of bounds; the path runs up.
-  const auto bottom = make_view({{0, 0, 0, 0, 0},
-                                 {0, 0, 0, 1, 1},
-                                 {0, 0, 0, 1, 1},
-                                 {-1, -1, -1, -1, -1},
-                                 {-1, -1, -1, -1, -1}});
+  const auto bottom = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+  });
   EXPECT_EQ(call_player(kName, genes({{0, kGood}}, 0), bottom), (Move{0, -1}));
   // Walled in on the top row: the push forward stays in bounds.
-  const auto walled = make_view({{-1, -1, -1, -1, -1},
-                                 {-1, -1, -1, -1, -1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1},
-                                 {1, 1, 1, 1, 1}});
+  const auto walled = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player(kName, genes({}, 1), walled), (Move{1, 0}));
 }
 

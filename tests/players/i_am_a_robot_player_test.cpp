@@ -40,7 +40,8 @@ TEST(IAmARobotPlayer, ActionNumbersNameTheEightNonStayingMoves) {
 
 TEST(IAmARobotPlayer, OutOfBoundsCellsAheadCountAsBad) {
   // Top row: (1,-1) is out of bounds. Colours 4 and 6 good -> situation 0b011 = 3.
-  const auto view = make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 4, 0}, {0, 0, 0, 6, 0}, {0, 0, 0, 0, 0}});
+  const auto view =
+      make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 4, 0}, {0, 0, 0, 6, 0}, {0, 0, 0, 0, 0}});
   GenomeBuilder builder;
   builder.set_bit(4, 1).set_bit(6, 1).set_chunk(16 + 3 * 3, 3, 1).set_chunk(16 + 3 * 7, 3, 0);
   builder.set_bit(15, 1);  // colour 15 good: must not be read for the out-of-bounds cell
@@ -53,7 +54,8 @@ TEST(IAmARobotPlayer, IsDeterministicAndNeverDraws) {
   const Genome genome = builder.build();
   Rng rng(5);
   const Move first = find_player("IAmARobotPlayer").move(genome, ahead(2, 9, 12).view(), rng);
-  for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player("IAmARobotPlayer", genome, ahead(2, 9, 12), seed), first);
+  for (uint64_t seed = 0; seed < 20; ++seed)
+    EXPECT_EQ(call_player("IAmARobotPlayer", genome, ahead(2, 9, 12), seed), first);
   EXPECT_EQ(rng.draws(), 0u);
 }
 

@@ -36,7 +36,8 @@ TEST(LeapForward, EachOfTheFourSlotsIsAvoided) {
 TEST(LeapForward, ChoosesAtRandomAmongUnlistedColours) {
   const Genome genome = avoid(4, 4, 4, 4);
   int counts[3] = {0, 0, 0};
-  for (uint64_t seed = 0; seed < 2000; ++seed) ++counts[call_player("LeapForward", genome, ahead(1, 4, 2), seed).dy + 1];
+  for (uint64_t seed = 0; seed < 2000; ++seed)
+    ++counts[call_player("LeapForward", genome, ahead(1, 4, 2), seed).dy + 1];
   EXPECT_EQ(counts[1], 0);
   EXPECT_NEAR(counts[0], 1000, 120);
   EXPECT_NEAR(counts[2], 1000, 120);
@@ -45,14 +46,16 @@ TEST(LeapForward, ChoosesAtRandomAmongUnlistedColours) {
 TEST(LeapForward, LeapsAnywayWhenEveryForwardColourIsListed) {
   const Genome genome = avoid(1, 2, 3, 0);
   int counts[3] = {0, 0, 0};
-  for (uint64_t seed = 0; seed < 3000; ++seed) ++counts[call_player("LeapForward", genome, ahead(1, 2, 3), seed).dy + 1];
+  for (uint64_t seed = 0; seed < 3000; ++seed)
+    ++counts[call_player("LeapForward", genome, ahead(1, 2, 3), seed).dy + 1];
   for (int c : counts) EXPECT_NEAR(c, 1000, 120);
 }
 
 TEST(LeapForward, NeverStepsOutOfBounds) {
   // Top row: (1,-1) out of bounds. Unlisted: only (1,1); and when all in-bounds cells are
   // listed it still leaps only onto in-bounds ones.
-  const auto top = make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 5, 0}, {0, 0, 0, 6, 0}, {0, 0, 0, 0, 0}});
+  const auto top =
+      make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 5, 0}, {0, 0, 0, 6, 0}, {0, 0, 0, 0, 0}});
   for (uint64_t seed = 0; seed < 50; ++seed) {
     EXPECT_EQ(call_player("LeapForward", avoid(5, 5, 5, 5), top, seed), (Move{1, 1}));
     EXPECT_NE(call_player("LeapForward", avoid(5, 6, 5, 6), top, seed), (Move{1, -1}));

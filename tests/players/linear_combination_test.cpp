@@ -6,9 +6,10 @@ namespace ratrace::testing {
 namespace {
 
 TEST(LinearCombination, ReproducesEveryDecisionOfTheOriginal) {
-  const size_t compared = expect_fixture_reproduced("linear_combination.txt", 100000, [](const FidelityCase& c, size_t) {
-    return static_cast<char>('0' + move_index(call_player("LinearCombination", c.genome, c.view)));
-  });
+  const size_t compared =
+      expect_fixture_reproduced("linear_combination.txt", 100000, [](const FidelityCase& c, size_t) {
+        return static_cast<char>('0' + move_index(call_player("LinearCombination", c.genome, c.view)));
+      });
   EXPECT_GT(compared, 80000u);  // the rest make the original fail: no forward cell in bounds
 }
 
@@ -20,7 +21,8 @@ TEST(LinearCombination, TakesTheSumModuloTheInBoundsForwardMoves) {
   auto view = uniform_view(0);
   view.cells[0] = 5;
   EXPECT_EQ(call_player("LinearCombination", b.build(), view), (Move{1, 1}));
-  const auto top = make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}});
+  const auto top =
+      make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}});
   EXPECT_EQ(call_player("LinearCombination", b.build(), top), (Move{1, 1}));
 }
 

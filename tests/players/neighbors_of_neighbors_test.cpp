@@ -44,22 +44,26 @@ TEST(NeighborsOfNeighbors, ADiagonalAheadCountsOnlyWhenTheCellBesideIsOnTheBoard
   // Second row of the track (top row out of bounds). (1,-1): 30 + 0.5 * mean(q(2,-1),
   // q(2,0)) = 30 + 0.5 * 30 = 45, the top-row diagonal left out of the mean; (1,0): 33 +
   // 0.5 * mean(30, 30, 0) = 43.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {0, 0, 0, 1, 1},
-                               {0, 0, 0, 2, 1},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 2, 1},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(tied_moves_mask(qualities({{1, 30}, {2, 33}}), view), 2);
 }
 
 TEST(NeighborsOfNeighbors, AnOutOfBoundsForwardMoveIsWorthZeroAndCanTie) {
   // Top row, every in-bounds cell colour 0 (quality 0): all three moves are worth 0, the
   // out-of-bounds (1,-1) included.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(tied_moves_mask(qualities({}), view), 7);
 }
 

@@ -62,11 +62,13 @@ TEST(Pathfinder, WeightGeneHelperMatchesTheFormula) {
 
 TEST(Pathfinder, TakesTheFirstStepOfTheCheapestPath) {
   // Colour 1 weighs 0, everything else 4: the cheap cells (1,1) and (2,1) make a 0 path.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 1},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 0, 0},
+  });
   const Genome g = genome(4, {{1, weight_gene(0)}});
   EXPECT_EQ(call_player(kName, g, view), (Move{1, 1}));
   EXPECT_EQ(draws(g, view), 0u);  // no dodge weight, no random branch: nothing drawn
@@ -75,11 +77,13 @@ TEST(Pathfinder, TakesTheFirstStepOfTheCheapestPath) {
 TEST(Pathfinder, DodgesVerticallyOnlyWhenTheDodgeWeightAllows) {
   // Column dx = 1 weighs 8 but for (1,2); the path (0,1) -> (1,2) -> (2,*) weighs 0 plus the
   // dodge weight on (0,1).
-  const auto view = make_view({{0, 0, 0, 2, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome(0, {{2, weight_gene(8)}}), view), (Move{0, 1}));
   // Dodge weight 7: still cheaper than 8; only the occasional second-path pick (7/64) differs.
   int dodges = 0;
@@ -92,11 +96,13 @@ TEST(Pathfinder, DodgesVerticallyOnlyWhenTheDodgeWeightAllows) {
 
 TEST(Pathfinder, TrapTargetsCarryTheTrapWeight) {
   // Colour 6 at (0,-1) is a trap pointing down-right, at (1,0). All cells weigh 0.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 6, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 6, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome free_trap = genome(0, {{6, trap_gene(7)}}, {.trap = 0});
   EXPECT_EQ(call_player(kName, free_trap, view), (Move{1, 0}));  // all paths weigh 0: (1,0) first
   const Genome heavy_trap = genome(0, {{6, trap_gene(7)}}, {.trap = 5});
@@ -106,25 +112,28 @@ TEST(Pathfinder, TrapTargetsCarryTheTrapWeight) {
   EXPECT_EQ(call_player(kName, plain, view), (Move{1, 0}));
   // A trap behind the rat (dx = -1) pointing into the grid counts too: colour 6 at (-1,0)
   // points down-right at (0,1), the start of the only cheap path (column dx = 1 weighs 8).
-  const auto behind = make_view({{0, 0, 0, 2, 0},
-                                 {0, 0, 0, 2, 0},
-                                 {0, 6, 0, 2, 0},
-                                 {0, 0, 0, 2, 0},
-                                 {0, 0, 0, 0, 0}});
+  const auto behind = make_view({
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 2, 0},
+      {0, 6, 0, 2, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome(0, {{2, weight_gene(8)}, {6, 0b11000}}, {.trap = 8}), behind), (Move{0, 1}));
   // With the trap, (0,1)'s path weighs 8 like straight ahead, and (1,0) wins the tie.
-  EXPECT_EQ(call_player(kName, genome(0, {{2, weight_gene(8)}, {6, trap_gene(7)}}, {.trap = 8}), behind),
-            (Move{1, 0}));
+  EXPECT_EQ(call_player(kName, genome(0, {{2, weight_gene(8)}, {6, trap_gene(7)}}, {.trap = 8}), behind), (Move{1, 0}));
 }
 
 TEST(Pathfinder, SometimesTakesTheSecondCheapestPath) {
   // (1,0) weighs 0, (1,-1) 1, (1,1) 2; the vertical cells 8. Dodge weight 4: the second
   // path, (1,-1), with probability 4/64.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 5, 3, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 5, 4, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 5, 3, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 5, 4, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome g = genome(0, {{3, weight_gene(1)}, {4, weight_gene(2)}, {5, weight_gene(8)}}, {.dodge = 4});
   std::map<int, int> seen;
   for (uint64_t seed = 0; seed < 3200; ++seed) {
@@ -172,11 +181,13 @@ TEST(Pathfinder, TheCandidateIsStuckBelowTheTargetInstead) {
 
 TEST(Pathfinder, NeverStepsOutOfBounds) {
   // Bottom row of the track. Straight ahead and up weigh 8, up-forward 4: it goes up-forward.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 2, 1, 0},
-                               {0, 0, 0, 2, 0},
-                               {-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 2, 1, 0},
+      {0, 0, 0, 2, 0},
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+  });
   EXPECT_EQ(call_player(kName, genome(0, {{1, weight_gene(4)}, {2, weight_gene(8)}}), view), (Move{1, -1}));
   // Stuck (every path weighs more than the target): random, but never into the out-of-bounds row.
   const Genome stuck = genome(4, {}, {.target = 0});

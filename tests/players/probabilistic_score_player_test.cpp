@@ -32,17 +32,21 @@ TEST(ProbabilisticScorePlayer, EachBlockJudgesItsOwnCellAroundTheTarget) {
   for (const auto& c : cases) {
     const Genome genome = GenomeBuilder().set_bit(bit_of(c.block, 10), 1).build();
     Rng rng(3);
-    EXPECT_EQ(find_player("ProbabilisticScorePlayer").move(genome, view.view(), rng), c.expected) << "block " << c.block;
+    EXPECT_EQ(find_player("ProbabilisticScorePlayer").move(genome, view.view(), rng), c.expected)
+        << "block " << c.block;
     EXPECT_EQ(rng.draws(), 0u);
   }
   // Blocks 4 and 5: the cells above and below the target. Colour 11 at (1,0) is above
   // (1,1) and below (1,-1).
   ViewGrid mid = uniform_view(0);
   mid.cells[2 * 5 + 3] = 11;
-  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(4, 11), 1).build(), mid), (Move{1, 1}));
-  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(5, 11), 1).build(), mid), (Move{1, -1}));
+  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(4, 11), 1).build(), mid),
+            (Move{1, 1}));
+  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(5, 11), 1).build(), mid),
+            (Move{1, -1}));
   // Block 0: the target itself.
-  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(0, 11), 1).build(), mid), (Move{1, 0}));
+  EXPECT_EQ(call_player("ProbabilisticScorePlayer", GenomeBuilder().set_bit(bit_of(0, 11), 1).build(), mid),
+            (Move{1, 0}));
 }
 
 TEST(ProbabilisticScorePlayer, MovesWithProbabilityProportionalToTheGoodVerdicts) {
@@ -69,7 +73,8 @@ TEST(ProbabilisticScorePlayer, NothingGoodMeansAUniformForwardMove) {
 
 TEST(ProbabilisticScorePlayer, NeverEntersAnOutOfBoundsTarget) {
   // Top row of the track: (1,-1) is out of bounds; every colour good in every block.
-  const auto top = make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}});
+  const auto top =
+      make_view({{-1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}});
   GenomeBuilder all_good;
   for (int i = 0; i < 100; ++i) all_good.set_bit(i, 1);
   int counts[3];

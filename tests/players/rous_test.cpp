@@ -28,21 +28,25 @@ TEST(ROUS, UniformViewReadsTheGeneJavaHashes) {
 
 TEST(ROUS, EdgeViewsReadTheGenesJavaHashes) {
   // Top-left corner of the track (x = 0, y = 0): Java hash 4194356 -> gene 23.
-  const auto corner = make_view({{-1, -1, -1, -1, -1},
-                                 {-1, -1, -1, -1, -1},
-                                 {-1, -1, 12, 0, 4},
-                                 {-1, -1, 15, 4, 9},
-                                 {-1, -1, 2, 8, 14}});
+  const auto corner = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {-1, -1, 12, 0, 4},
+      {-1, -1, 15, 4, 9},
+      {-1, -1, 2, 8, 14},
+  });
   EXPECT_EQ(call_player("ROUS", genes(23, 6, 0), corner), (Move{1, 0}));
   EXPECT_EQ(call_player("ROUS", genes(23, 3, 0), corner), (Move{0, -1}));
   EXPECT_EQ(call_player("ROUS", genes(22, 6, 0), corner), (Move{-1, -1}));  // wrong gene: background
 
   // Bottom edge (the row below is out of bounds): Java hash 2076180621 -> gene 9.
-  const auto bottom = make_view({{0, 7, 14, 5, 12},
-                                 {3, 10, 1, 8, 15},
-                                 {6, 13, 4, 11, 2},
-                                 {9, 0, 7, 14, 5},
-                                 {-1, -1, -1, -1, -1}});
+  const auto bottom = make_view({
+      {0, 7, 14, 5, 12},
+      {3, 10, 1, 8, 15},
+      {6, 13, 4, 11, 2},
+      {9, 0, 7, 14, 5},
+      {-1, -1, -1, -1, -1},
+  });
   EXPECT_EQ(call_player("ROUS", genes(9, 7, 0), bottom), (Move{1, 1}));
   EXPECT_EQ(call_player("ROUS", genes(9, 4, 0), bottom), (Move{0, 1}));
 }
@@ -51,11 +55,13 @@ TEST(ROUS, HashOfIntegerMinValueReadsGeneTwoInsteadOfCrashing) {
   // Java hash exactly Integer.MIN_VALUE: Math.abs leaves it negative, % 33 is -2 and the
   // original's table[-2] throws ArrayIndexOutOfBoundsException (checked on a JVM). Here
   // the magnitude 2^31 is taken, 2^31 mod 33 = 2.
-  const auto view = make_view({{9, -1, 0, 0, 0},
-                               {-1, -1, -1, 0, 0},
-                               {-1, -1, 0, 0, 0},
-                               {-1, -1, 0, 0, 0},
-                               {0, -1, 0, 0, 0}});
+  const auto view = make_view({
+      {9, -1, 0, 0, 0},
+      {-1, -1, -1, 0, 0},
+      {-1, -1, 0, 0, 0},
+      {-1, -1, 0, 0, 0},
+      {0, -1, 0, 0, 0},
+  });
   EXPECT_EQ(call_player("ROUS", genes(2, 5, 0), view), (Move{1, -1}));
   EXPECT_EQ(call_player("ROUS", genes(2, 1, 7), view), (Move{-1, 0}));
 }

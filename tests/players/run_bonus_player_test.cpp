@@ -17,11 +17,13 @@ bool random_branch(uint64_t seed) {
   return rng.below(30) == 0;
 }
 
-const auto kThreeColours = make_view({{0, 0, 0, 0, 0},
-                                      {0, 0, 0, 3, 0},
-                                      {0, 0, 0, 7, 0},
-                                      {0, 0, 0, 9, 0},
-                                      {0, 0, 0, 0, 0}});
+const auto kThreeColours = make_view({
+    {0, 0, 0, 0, 0},
+    {0, 0, 0, 3, 0},
+    {0, 0, 0, 7, 0},
+    {0, 0, 0, 9, 0},
+    {0, 0, 0, 0, 0},
+});
 
 TEST(RunBonusPlayer, PicksTheHighestRunBonusNotTheHighestNumber) {
   // As numbers: 42, 31, 54 (ColorScorePlayer would go down). As run bonuses: 3, 15, 6.
@@ -54,11 +56,13 @@ TEST(RunBonusPlayer, MakesARandomForwardMoveOneTimeInThirty) {
 TEST(RunBonusPlayer, NeverChoosesAnOutOfBoundsCell) {
   // Top row; the in-bounds forward cells score 1 (0b000001) and 3 (0b000011).
   const Genome genome = chunks({{1, 0b000001}, {4, 0b000011}});
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {2, 2, 2, 1, 2},
-                               {2, 2, 2, 4, 2},
-                               {2, 2, 2, 2, 2}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {2, 2, 2, 1, 2},
+      {2, 2, 2, 4, 2},
+      {2, 2, 2, 2, 2},
+  });
   for (uint64_t seed = 0; seed < 500; ++seed) {
     if (!random_branch(seed)) {
       EXPECT_EQ(call_player("Run-Bonus Player", genome, view, seed), (Move{1, 1}));

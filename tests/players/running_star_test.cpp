@@ -24,11 +24,13 @@ TEST(RunningStar, FollowsTheOnlyFreeRouteToTheRightEdge) {
   // Colour 0 costs 0, colour 1 (bits 6..11 all ones) 21: the free route is (1,-1) -> (2,-2).
   GenomeBuilder b;
   b.set_chunk(6, 6, 0b111111);
-  const auto view = make_view({{1, 1, 1, 1, 0},
-                               {1, 1, 1, 0, 1},
-                               {1, 1, 0, 1, 1},
-                               {1, 1, 1, 1, 1},
-                               {1, 1, 1, 1, 1}});
+  const auto view = make_view({
+      {1, 1, 1, 1, 0},
+      {1, 1, 1, 0, 1},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
   EXPECT_EQ(call_player("Running Star", b.build(), view), (Move{1, -1}));
 }
 

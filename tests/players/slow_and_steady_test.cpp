@@ -17,11 +17,13 @@ Genome segments(std::initializer_list<std::pair<int, uint32_t>> colour_bits) {
 
 TEST(SlowAndSteady, ThreeOnesScoreBestNotSixOnes) {
   // Ahead: colour 1 = 111111 (score 0), colour 2 = 000000 (0), colour 3 = 010101 (9).
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome g = segments({{1, 0b111111}, {3, 0b010101}});
   EXPECT_EQ(call_player(kName, g, view), (Move{1, 1}));
   // Two ones (8) beats six ones (0) and none (0) as well.
@@ -31,11 +33,13 @@ TEST(SlowAndSteady, ThreeOnesScoreBestNotSixOnes) {
 
 TEST(SlowAndSteady, DirectionCorrectionFavoursForward) {
   // Up is colour 4, forward is colour 5; everything else colour 0 (score 0).
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 4, 0, 0},
-                               {0, 0, 0, 5, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 4, 0, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   // Up 9, forward 8 + correction: forward wins.
   EXPECT_EQ(call_player(kName, segments({{4, 0b000111}, {5, 0b000011}}), view), (Move{1, 0}));
   // Up 9, forward 5 + correction: up wins.
@@ -44,28 +48,34 @@ TEST(SlowAndSteady, DirectionCorrectionFavoursForward) {
 
 TEST(SlowAndSteady, StepsDiagonallyBackButNeverStraightBack) {
   // A colour scoring 9 diagonally behind beats the forward cells (0 + correction).
-  const auto diagonal = make_view({{0, 0, 0, 0, 0},
-                                   {0, 6, 0, 0, 0},
-                                   {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}});
+  const auto diagonal = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 6, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome g = segments({{6, 0b111000}});
   EXPECT_EQ(call_player(kName, g, diagonal), (Move{-1, -1}));
   // Straight back is not among the 7 neighbours looked at.
-  const auto straight = make_view({{0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0},
-                                   {0, 6, 0, 0, 0},
-                                   {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}});
+  const auto straight = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 6, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   for (uint64_t seed = 0; seed < 50; ++seed) EXPECT_EQ(call_player(kName, g, straight, seed).dx, 1);
 }
 
 TEST(SlowAndSteady, NeverStepsOutOfBoundsAndBreaksTiesAtRandom) {
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
   int counts[3] = {0, 0, 0};
   for (uint64_t seed = 0; seed < 300; ++seed) {
     const Move m = call_player(kName, segments({}), view, seed);
@@ -79,11 +89,13 @@ TEST(SlowAndSteady, NeverStepsOutOfBoundsAndBreaksTiesAtRandom) {
 }
 
 TEST(SlowAndSteady, DrawsOnlyOnTies) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 0, 0},
+  });
   Rng rng(9);
   find_player(kName).move(segments({{3, 0b010101}}), view.view(), rng);
   EXPECT_EQ(rng.draws(), 0u);

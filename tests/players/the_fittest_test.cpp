@@ -29,11 +29,13 @@ Genome genome(std::initializer_list<std::pair<int, uint32_t>> scores, int index 
 }
 
 TEST(TheFITTEST, TakesTheBestScoringForwardCell) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 7, 0},
-                               {0, 0, 0, 9, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 7, 0},
+      {0, 0, 0, 9, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{3, 1}, {7, 3}, {9, 2}}), view), (Move{1, 0}));
   EXPECT_EQ(call_player(kName, genome({{3, 3}, {7, 1}, {9, 2}}), view), (Move{1, -1}));
   EXPECT_EQ(call_player(kName, genome({{3, 1}, {7, 1}, {9, 2}}), view), (Move{1, 1}));
@@ -54,11 +56,13 @@ TEST(TheFITTEST, ThreeWayTieGoesToTopOrBottomAsTheViewsTableBitSays) {
 }
 
 TEST(TheFITTEST, TwoWayTieTakesTheTopmostOrBottommostTiedCell) {
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 5, 0},
-                               {0, 0, 0, 5, 0},
-                               {0, 0, 0, 4, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 4, 0},
+      {0, 0, 0, 0, 0},
+  });
   const int index = table_index(view);
   EXPECT_EQ(call_player(kName, genome({{5, 3}, {4, 1}}, index, 1, 0), view), (Move{1, -1}));
   EXPECT_EQ(call_player(kName, genome({{5, 3}, {4, 1}}, index, 0, 1), view), (Move{1, 0}));
@@ -67,11 +71,13 @@ TEST(TheFITTEST, TwoWayTieTakesTheTopmostOrBottommostTiedCell) {
 TEST(TheFITTEST, NeverStepsOutOfBounds) {
   // Bottom row: (1,1) is out of bounds; (1,-1) and (1,0) tie; bit 0 means the bottommost
   // of the tied in-bounds cells.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 5, 0},
-                               {0, 0, 0, 5, 0},
-                               {-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 5, 0},
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+  });
   const int index = table_index(view);
   EXPECT_EQ(call_player(kName, genome({{5, 2}}, index, 0, 0), view), (Move{1, 0}));
   EXPECT_EQ(call_player(kName, genome({{5, 2}}, index, 1, 1), view), (Move{1, -1}));
@@ -79,28 +85,34 @@ TEST(TheFITTEST, NeverStepsOutOfBounds) {
 
 TEST(TheFITTEST, WithoutASafeForwardCellMovesVerticallyThenBack) {
   // Colour 1 scores 0 (unsafe) and fills the forward column.
-  const auto view = make_view({{0, 0, 0, 1, 0},
-                               {0, 2, 3, 1, 0},
-                               {0, 2, 0, 1, 0},
-                               {0, 2, 4, 1, 0},
-                               {0, 0, 0, 1, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 1, 0},
+      {0, 2, 3, 1, 0},
+      {0, 2, 0, 1, 0},
+      {0, 2, 4, 1, 0},
+      {0, 0, 0, 1, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{0, 1}, {2, 3}, {3, 1}, {4, 2}}), view), (Move{0, 1}));
   EXPECT_EQ(call_player(kName, genome({{0, 1}, {2, 3}, {3, 2}, {4, 0}}), view), (Move{0, -1}));
   // Both vertical cells unsafe too: back, to the best back cell.
-  const auto back = make_view({{0, 0, 0, 1, 0},
-                               {0, 2, 1, 1, 0},
-                               {0, 3, 0, 1, 0},
-                               {0, 2, 1, 1, 0},
-                               {0, 0, 0, 1, 0}});
+  const auto back = make_view({
+      {0, 0, 0, 1, 0},
+      {0, 2, 1, 1, 0},
+      {0, 3, 0, 1, 0},
+      {0, 2, 1, 1, 0},
+      {0, 0, 0, 1, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{2, 1}, {3, 2}}), back), (Move{-1, 0}));
   EXPECT_EQ(call_player(kName, genome({{2, 3}, {3, 2}}, table_index(back), 1, 0), back), (Move{-1, -1}));
   // Nothing safe at all: it leaps forward anyway; every unsafe cell scores 0, so the
   // forward cells tie and the table bit picks the top or the bottom one.
-  const auto none = make_view({{0, 0, 0, 1, 0},
-                               {0, 1, 1, 1, 0},
-                               {0, 1, 0, 6, 0},
-                               {0, 1, 1, 1, 0},
-                               {0, 0, 0, 1, 0}});
+  const auto none = make_view({
+      {0, 0, 0, 1, 0},
+      {0, 1, 1, 1, 0},
+      {0, 1, 0, 6, 0},
+      {0, 1, 1, 1, 0},
+      {0, 0, 0, 1, 0},
+  });
   EXPECT_EQ(call_player(kName, genome({{0, 3}}, table_index(none), 1, 0), none), (Move{1, -1}));
   EXPECT_EQ(call_player(kName, genome({{0, 3}}, table_index(none), 0, 1), none), (Move{1, 1}));
 }

@@ -27,21 +27,25 @@ TEST(WallGuesser, WithNoBlockedColourItAlwaysStepsLeft) {
 
 TEST(WallGuesser, TakesTheFirstStepOfTheCheapestPath) {
   // Colour 0 costs 4 (sum 2), colour 1 costs 1 (sum 0): (1,1) -> (2,1) costs 2.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 0, 0},
-                               {0, 0, 0, 1, 1},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, sums({{0, 2}, {1, 0}}), view), (Move{1, 1}));
 }
 
 TEST(WallGuesser, CostsDoubleWithEachSetBitAndFourBlock) {
   // Forward cells: colour 3 (up), 2 (straight), 1 (down); every colour-0 cell costs 8.
-  const auto view = make_view({{0, 0, 0, 0, 0},
-                               {0, 0, 0, 3, 0},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 3, 0},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   // Forward cost plus 8 for the edge cell; detours through colour 0 cost more.
   EXPECT_EQ(call_player(kName, sums({{0, 3}, {3, 3}, {2, 2}, {1, 1}}), view), (Move{1, 1}));
   EXPECT_EQ(call_player(kName, sums({{0, 3}, {3, 1}, {2, 2}, {1, 3}}), view), (Move{1, -1}));
@@ -51,11 +55,13 @@ TEST(WallGuesser, CostsDoubleWithEachSetBitAndFourBlock) {
 
 TEST(WallGuesser, GoesAroundBlockedColoursAndStepsLeftWithoutAPath) {
   // Colour 5 is blocked and fills column dx = 1 but for its bottom cell.
-  auto view = make_view({{0, 0, 0, 5, 0},
-                         {0, 0, 0, 5, 0},
-                         {0, 0, 0, 5, 0},
-                         {0, 0, 0, 5, 0},
-                         {0, 0, 0, 0, 0}});
+  auto view = make_view({
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 5, 0},
+      {0, 0, 0, 0, 0},
+  });
   const Genome genome = sums({{0, 0}, {5, 5}});
   EXPECT_EQ(call_player(kName, genome, view), (Move{0, 1}));
   // Column dx = 1 entirely blocked: no path to the right edge, one step left.
@@ -65,20 +71,24 @@ TEST(WallGuesser, GoesAroundBlockedColoursAndStepsLeftWithoutAPath) {
 
 TEST(WallGuesser, NeverStepsOutOfBounds) {
   // Top row; ahead costs 8, below-ahead 1: down-forward, never up.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 2, 0},
-                               {0, 0, 0, 1, 0},
-                               {0, 0, 0, 0, 0}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 2, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
   EXPECT_EQ(call_player(kName, sums({{0, 0}, {1, 0}, {2, 3}}), view), (Move{1, 1}));
 }
 
 TEST(WallGuesser, IsDeterministicAndReadsOnlyStripedBits) {
-  const auto view = make_view({{0, 4, 0, 1, 0},
-                               {0, 0, 5, 0, 3},
-                               {1, 0, 2, 1, 0},
-                               {0, 3, 6, 0, 1},
-                               {0, 0, 0, 4, 0}});
+  const auto view = make_view({
+      {0, 4, 0, 1, 0},
+      {0, 0, 5, 0, 3},
+      {1, 0, 2, 1, 0},
+      {0, 3, 6, 0, 1},
+      {0, 0, 0, 4, 0},
+  });
   const Genome genome = sums({{0, 1}, {1, 2}, {3, 4}, {4, 0}, {5, 3}, {6, 1}});
   Rng rng(4);
   const Move m = find_player(kName).move(genome, view.view(), rng);

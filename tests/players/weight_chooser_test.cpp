@@ -17,11 +17,13 @@ Genome weights(std::initializer_list<std::pair<int, uint32_t>> colour_weights) {
 TEST(WeightChooser, ChoosesByItsOwnWeightPlusTheMeanWeightOfTheCellsAhead) {
   // (1,-1) is the heaviest colour itself, but beyond (1,1) lie the heavy cells. Worths for
   // dy = -1, 0, 1: 63 + (5+5+10)/3, 0 + (5+10+40)/3, 0 + (10+40+40)/3: up.
-  const auto view = make_view({{0, 0, 0, 0, 1},
-                               {0, 0, 0, 3, 1},
-                               {0, 0, 0, 0, 2},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 4}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 1},
+      {0, 0, 0, 3, 1},
+      {0, 0, 0, 0, 2},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 4},
+  });
   const Genome g = weights({{1, 5}, {2, 10}, {4, 40}, {3, 63}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, g, view, seed), (Move{1, -1}));
   // The calibration candidates read the same cells otherwise: the mean over the cell and
@@ -41,11 +43,13 @@ TEST(WeightChooser, LeavesOutOfBoundsCellsOutOfTheMeanAndNeverStepsOut) {
   // Top row: (1,-1) is out of bounds. (1,0) (weight 0) sees (2,0), (2,1) of weight 40:
   // worth 0 + 80/2. (1,1) sees 40, 40, 5: 0 + 85/3. Counting out of bounds as 0 would give
   // (1,0) only 80/3 and send it down.
-  const auto view = make_view({{-1, -1, -1, -1, -1},
-                               {-1, -1, -1, -1, -1},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 1}});
+  const auto view = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 1},
+  });
   const Genome g = weights({{1, 5}, {4, 40}});
   for (uint64_t seed = 0; seed < 20; ++seed) EXPECT_EQ(call_player(kName, g, view, seed), (Move{1, 0}));
 }
@@ -59,11 +63,13 @@ TEST(WeightChooser, BreaksTiesAtRandomAndDrawsOnlyOnTies) {
   }
   for (int c : counts) EXPECT_NEAR(c, 1000, 120);
 
-  const auto view = make_view({{0, 0, 0, 0, 1},
-                               {0, 0, 0, 3, 1},
-                               {0, 0, 0, 0, 2},
-                               {0, 0, 0, 0, 4},
-                               {0, 0, 0, 0, 4}});
+  const auto view = make_view({
+      {0, 0, 0, 0, 1},
+      {0, 0, 0, 3, 1},
+      {0, 0, 0, 0, 2},
+      {0, 0, 0, 0, 4},
+      {0, 0, 0, 0, 4},
+  });
   Rng rng(13);
   find_player(kName).move(weights({{1, 5}, {2, 10}, {4, 40}}), view.view(), rng);
   EXPECT_EQ(rng.draws(), 0u);
