@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -232,6 +234,20 @@ void CheckedFile::sync() {
   flush();
   // A pipe or a terminal cannot be synced and need not be.
   if (::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS) fail("cannot flush", path_, errno);
+}
+
+std::string read_text(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot read " + what + " '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+nlohmann::json parse_json(std::string_view text) {
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw std::invalid_argument("a NUL byte at offset " + std::to_string(nul) + " (JSON text holds none)");
+  return nlohmann::json::parse(text);
 }
 
 namespace {

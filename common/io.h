@@ -47,6 +47,14 @@ void write_json_file(const std::string& path, const nlohmann::json& j);
 // "-" always passes.
 void check_writable(const std::string& path);
 
+// A file's whole content; std::invalid_argument "cannot read WHAT 'PATH'" when it cannot be opened.
+std::string read_text(const std::string& path, const std::string& what);
+
+// JSON text parsed strictly. nlohmann/json ends its input at a NUL byte and would ignore
+// whatever follows, so a text holding one is refused (std::invalid_argument naming its
+// offset); otherwise the parser's own errors (nlohmann::json::parse_error).
+nlohmann::json parse_json(std::string_view text);
+
 // The first key of the JSON object `object` that is not in `known`, or "". Every file is read
 // strictly: a misspelt key is refused by name, never dropped without a word.
 std::string unknown_key(const nlohmann::json& object, std::initializer_list<std::string_view> known);

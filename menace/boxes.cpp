@@ -166,6 +166,11 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
       throw bad(where + "picture is not " + to_string(m.catalogue->pictures[i]));
     if (const auto key = unknown_key(box, {"box", "stage", "picture", "beads"}); !key.empty())
       throw bad(where + "unknown key \"" + key + "\"");
+    // Written for a reader of the file, and so checked: one entry per box, in order.
+    if (box.value("box", nlohmann::json()) != nlohmann::json(i))
+      throw bad(where + "\"box\" is not " + std::to_string(i));
+    if (box.value("stage", nlohmann::json()) != nlohmann::json(m.catalogue->stages[i]))
+      throw bad(where + "\"stage\" is not " + std::to_string(m.catalogue->stages[i]));
     const auto& beads = box.value("beads", nlohmann::json());
     if (!beads.is_array() || beads.size() != 9) throw bad(where + "\"beads\" is not 9 counts");
     for (int c = 0; c < 9; ++c) {
@@ -184,10 +189,12 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
 }
 
 Matchboxes load_boxes(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
   try {
-    return boxes_from_json(nlohmann::json::parse(in));
+    return boxes_from_json(ratrace::parse_json(text.str()));
   } catch (const std::exception& e) {
     throw std::runtime_error("'" + path + "': " + e.what());
   }

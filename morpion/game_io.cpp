@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "morpion/layer_code.h"
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
 #include "ratrace/common/version.h"
 
 namespace morpion {
@@ -18,20 +20,32 @@ nlohmann::json game_json(const Game& game, Rules rules) {
 }
 
 LoadedGame load_game(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot open '" + path + "'");
+  const std::string text = ratrace::read_text(path, "game file");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
+    j = ratrace::parse_json(text);
+  } catch (const std::exception& e) {
     throw std::invalid_argument(path + ": not JSON: " + e.what());
   }
   const nlohmann::json* game = &j;
-  if (!j.contains("moves") && j.contains("best")) game = &j["best"];
+  if (j.is_object() && !j.contains("moves") && j.contains("best")) game = &j["best"];
   if (!game->is_object() || !game->contains("moves") || !(*game)["moves"].is_array())
     throw std::invalid_argument(path + ": expected a game file (with \"moves\") or a search result (with \"best\")");
   LoadedGame loaded;
   try {
+    // Read as strictly as written by game_json: known keys only, the right format, and the
+    // score and code (where given) those of the moves.
+    if (const std::string key =
+            ratrace::unknown_key(*game, {"format", "version", "rules", "score", "code", "moves", "search"});
+        !key.empty())
+      throw std::invalid_argument("unknown key '" + ratrace::clipped(key, 60) + "'");
+    const nlohmann::json format = j.value("format", nlohmann::json("morpion-game"));
+    const bool format_right = format.is_string() && (game == &j ? format == "morpion-game"
+                                                                : format.get<std::string>().rfind("morpion-", 0) == 0);
+    if (!format_right)
+      throw std::invalid_argument("\"format\" " + ratrace::clipped(format.dump(), 60) + " is not a morpion file's");
+    if (game->contains("version") && !(*game)["version"].is_string())
+      throw std::invalid_argument("\"version\" is not a text");
     loaded.rules = parse_rules(j.value("rules", std::string("5T")));
     for (const auto& m : (*game)["moves"]) {
       if (!m.is_string()) throw std::invalid_argument("a move is not a string: " + m.dump());
@@ -39,6 +53,10 @@ LoadedGame load_game(const std::string& path) {
     }
     Board check(loaded.rules);
     for (const Move& m : loaded.moves) check.play(m);
+    if (game->contains("score") && (*game)["score"] != nlohmann::json(loaded.moves.size()))
+      throw std::invalid_argument("\"score\" is not the number of moves, " + std::to_string(loaded.moves.size()));
+    if (game->contains("code") && (*game)["code"] != nlohmann::json(encode_game(loaded.moves, loaded.rules)))
+      throw std::invalid_argument("\"code\" is not the layer code of the moves");
   } catch (const std::exception& e) {
     throw std::invalid_argument(path + ": " + e.what());
   }

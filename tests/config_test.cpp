@@ -78,6 +78,11 @@ TEST(ConfigTest, BadValueIsAnError) {
                                                                                    {"turns", "1.5"},
                                                                                    {"turns", ""},
                                                                                    {"turns", "99999999999"},
+                                                                                   {"turns", "010"},
+                                                                                   {"turns", "+5"},
+                                                                                   {"initial_specimens", "007"},
+                                                                                   {"mutation", "+0.01"},
+                                                                                   {"mutation", ".5"},
                                                                                    {"mutation", "abc"},
                                                                                    {"mutation", "0.1%"},
                                                                                    {"crossover", ""}}) {

@@ -1,14 +1,13 @@
 #include "ratrace/tracks/config.h"
 
-#include <charconv>
+#include <cfloat>
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include <cstdint>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "ratrace/common/io.h"
 #include "ratrace/common/numbers.h"
 #include "ratrace/tracks/rules.h"
 
@@ -136,29 +135,26 @@ void Config::set(const std::string& key, const std::string& value) {
     apply_rules(*this, value);
     return;
   }
-  auto bad = [&](const std::string& expected) {
+  auto bad = [&](const std::string& why) {
     return std::invalid_argument("invalid value '" + clipped(value, 60) + "' for config key '" + clipped(key, 60) +
-                                 "': expected " + expected);
+                                 "': " + why);
   };
+  // common/numbers.h's grammar, as every number a user types: no '+', no leading zeros (which
+  // other readers take for octal), no hex, inf or nan.
   for (const auto& k : kIntKeys) {
     if (key != k.name) continue;
-    long long parsed = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (error == std::errc::result_out_of_range || (error == std::errc() && (parsed < INT32_MIN || parsed > INT32_MAX)))
-      throw bad("an integer in [-2^31, 2^31), far less in fact (see the key's limit)");
-    if (error != std::errc() || end != value.data() + value.size()) throw bad("an integer");
+    int64_t parsed = 0;
+    if (const std::string why = signed_error(value, INT32_MIN, INT32_MAX, parsed); !why.empty()) throw bad(why);
     this->*k.member = static_cast<int>(parsed);
     return;
   }
   for (const auto& k : kRealKeys) {
     if (key != k.name) continue;
-    // Plain decimal notation only (no hex, inf or nan). A value too small for a double
-    // rounds towards 0 as a JSON reader rounds it, so a file and --set agree.
-    const bool plain = !value.empty() && value.find_first_not_of("0123456789+-.eE") == std::string::npos;
-    char* end = nullptr;
-    const double parsed = plain ? std::strtod(value.c_str(), &end) : 0;
-    if (!plain || end != value.c_str() + value.size()) throw bad("a number");
-    if (!std::isfinite(parsed)) throw bad("a finite number");
+    // A value too small for a double rounds towards 0 as a JSON reader rounds it, so a file
+    // and --set agree.
+    double parsed = 0;
+    if (const std::string why = real_error(value, -DBL_MAX, DBL_MAX, LowerEnd::kIncluded, parsed); !why.empty())
+      throw bad(why);
     this->*k.member = parsed;
     return;
   }
@@ -191,15 +187,13 @@ void from_json(const nlohmann::json& j, Config& c) {
 
 Config parse_config(std::string_view text) {
   Config config;
-  from_json(nlohmann::json::parse(text), config);
+  from_json(parse_json(text), config);
   config.validate();
   return config;
 }
 
 Config load_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read config file '" + path + "'");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(path, "config file");
   try {
     return parse_config(text);
   } catch (const std::exception& e) {

@@ -76,10 +76,9 @@ void default_player_to_python(CLI::App* cmd, std::string& player) {
 }
 
 nlohmann::json read_json_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read " + what + " '" + path + "'");
+  const std::string text = read_text(path, what);
   try {
-    return nlohmann::json::parse(in);
+    return parse_json(text);
   } catch (const std::exception& e) {
     throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + e.what());
   }

@@ -195,13 +195,6 @@ bool kept_unless_same(const std::string& path, bool force) {
   return !force && path != "-" && std::filesystem::is_regular_file(path, error);
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Another result is at `path`: `write` (a commit that never replaces) keeps this one beside it
 // under a numbered name, and the run ends with exit 2 naming both.
 void keep_beside(const std::string& path, const std::function<void()>& write) {
@@ -265,7 +258,7 @@ void JournalledRun::write_result(const std::string& json_file, const nlohmann::j
   if (kept_unless_same(json_file, flags_.force)) {
     nlohmann::json existing;
     try {
-      existing = nlohmann::json::parse(read_text(json_file));
+      existing = parse_json(read_text(json_file, "result file"));
     } catch (const std::exception&) {
       throw differs(json_file);
     }
@@ -282,7 +275,7 @@ void JournalledRun::write_text(const std::string& path, const std::string& text,
                                const std::function<std::string(const std::string&)>& comparable) const {
   if (path.empty()) return;
   if (kept_unless_same(path, flags_.force)) {
-    const std::string existing = read_text(path);
+    const std::string existing = read_text(path, "the existing file");
     if (comparable ? comparable(existing) != comparable(text) : existing != text)
       return keep_beside(path, [&] { write_file_atomically(path, text, false); });
     spdlog::info("{} already holds this result; left as it is", path);

@@ -96,6 +96,10 @@ int run_play(const PlayOptions& options) {
   if (options.track_file.empty() == (options.board < 0))
     throw std::invalid_argument("give either --track FILE or --board I (with --seed as the run's master seed)");
   if (options.trace_file == "-" || options.record_file == "-") keep_stdout_for_results();
+  check_distinct_files({{"--track", options.track_file},
+                        {"--config", options.config_file},
+                        {"--trace", options.trace_file},
+                        {"--record", options.record_file}});
   check_output_path(options.trace_file, options.force);
   check_output_path(options.record_file, options.force);
   if (options.board >= 0) return play_run_board(options, config, player);

@@ -353,7 +353,7 @@ JournalContents parse_journal(std::string_view text) {
     }
     try {
       const auto [body, checksum] = split_checksum(line);
-      const auto j = nlohmann::json::parse(body);
+      const auto j = parse_json(body);
       if (!have_header) {
         contents.header = header_from_json(j);
         contents.results.assign(contents.header.entrants.size(),

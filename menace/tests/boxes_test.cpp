@@ -160,6 +160,20 @@ TEST(MenaceBoxes, UnknownKeysAreRefusedByName) {
   EXPECT_NE(refusal(bad).find("box 7: unknown key \"bead\""), std::string::npos) << refusal(bad);
 }
 
+TEST(MenaceBoxes, EachEntryNamesItsBoxAndStage) {
+  const nlohmann::json j = boxes_to_json(fresh_boxes(Mark::kX, StartBeads::kRandom, 3));
+  EXPECT_EQ(refusal(j), "");
+  nlohmann::json bad = j;
+  bad["boxes"][7]["box"] = 307;
+  EXPECT_NE(refusal(bad).find("box 7: \"box\" is not 7"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["boxes"][7]["stage"] = 7;
+  EXPECT_NE(refusal(bad).find("box 7: \"stage\" is not 1"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["boxes"][0].erase("box");
+  EXPECT_NE(refusal(bad).find("box 0: \"box\" is not 0"), std::string::npos) << refusal(bad);
+}
+
 TEST(MenaceBoxes, GamesPlayedBeyondTwoToThe53AreRefused) {
   Matchboxes m = fresh_boxes(Mark::kX, StartBeads::kRandom, 3);
   m.games_played = kMaxGamesPlayed;

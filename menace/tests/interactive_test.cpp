@@ -37,6 +37,8 @@ Outcome run_menace(const std::string& args, const std::string& input) {
   while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.output.append(buffer, n);
   const int status = ::pclose(pipe);
   out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);  // one folder per test process: none is left behind
   return out;
 }
 

@@ -1,6 +1,7 @@
 // libFuzzer target: --set key=value parsing (split_assignment, then Config::set). What it
 // accepts must be the number (or, for a named setting such as the rules dialect, the word)
 // the text says, and a config file with the same value must be read alike: one parser for both.
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ratrace/cli/journalled_run.h"
+#include "ratrace/common/numbers.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
@@ -34,6 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (nlohmann::json(from_file).at(key) != number) std::abort();
     return 0;
   }
+  // Accepted numbers follow common/numbers.h's grammar (no '+', no leading zeros, ...).
+  int64_t whole = 0;
+  double real = 0;
+  if (!ratrace::signed_error(value, INT64_MIN, INT64_MAX, whole).empty() &&
+      !ratrace::real_error(value, -DBL_MAX, DBL_MAX, ratrace::LowerEnd::kIncluded, real).empty())
+    std::abort();
   if (number.is_number_integer()) {
     errno = 0;
     char* end = nullptr;

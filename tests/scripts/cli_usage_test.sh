@@ -39,6 +39,7 @@ expect "negative board" 2 "--board" play --board -1
 expect "negative paths" 2 "--paths" render --board 0 --paths -1
 expect "junk render seed" 2 "--seed" render --seed 1x
 expect "board out of range" 2 "--board" render --board 1000000
+expect "trace and record in one file" 2 "are the same file" play --board 0 --turns 5 --trace same.json --record same.json
 expect "journal on standard output" 2 "cannot be one" score --boards 1 --journal -
 [[ -e "$work/-" ]] && { echo "FAIL --journal - created a file named '-'"; failures=$((failures + 1)); }
 expect "log level after the subcommand" 0 "Blind Faith" players --log-level warn
