@@ -1,12 +1,14 @@
 #include "ratrace/common/io.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -117,6 +119,7 @@ void write_file_atomically(const std::string& path, std::string_view content, bo
   if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
   // Unique per process and per call: two threads, or two processes, never share one.
   static std::atomic<unsigned> counter{0};
+  remove_stale_temporaries(path);
   const std::string temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", temporary, errno);
@@ -234,6 +237,28 @@ void CheckedFile::sync() {
   flush();
   // A pipe or a terminal cannot be synced and need not be.
   if (::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS) fail("cannot flush", path_, errno);
+}
+
+void remove_stale_temporaries(const std::string& path) {
+  if (path.empty() || path == "-") return;
+  const std::filesystem::path target(path);
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  const std::string prefix = target.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix) || !std::filesystem::is_regular_file(it->symlink_status())) continue;
+    // ".tmp-PID", or ".tmp-PID-" and a tag that tells one process's files apart.
+    const char* digits = name.data() + prefix.size();
+    const char* stop = name.data() + name.size();
+    pid_t pid = 0;
+    const auto [parsed, error] = std::from_chars(digits, stop, pid);
+    if (error != std::errc() || (parsed != stop && *parsed != '-') || pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) == -1 && errno == ESRCH) {
+      std::error_code ignored;  // a file another run removed first is gone either way
+      std::filesystem::remove(it->path(), ignored);
+    }
+  }
 }
 
 std::string read_text(const std::string& path, const std::string& what) {

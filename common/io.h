@@ -47,6 +47,12 @@ void write_json_file(const std::string& path, const nlohmann::json& j);
 // "-" always passes.
 void check_writable(const std::string& path);
 
+// Removes the temporaries of `path` ("PATH.tmp-PID" or "PATH.tmp-PID-TAG", as the checked writes
+// name them) whose process no longer exists, e.g. after a kill -9 in the middle of a write. A
+// file of a live process, or of one that cannot be asked (another user's), is left alone.
+// write_file_atomically calls it before each write.
+void remove_stale_temporaries(const std::string& path);
+
 // A file's whole content; std::invalid_argument "cannot read WHAT 'PATH'" when it cannot be opened.
 std::string read_text(const std::string& path, const std::string& what);
 

@@ -46,10 +46,9 @@ Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   }
 }
 
-// Also clears what an earlier save of the same file left when it was killed mid-write.
-// Without `replace` an existing file is kept (the result goes beside it, with exit code 2).
+// Without `replace` an existing file is kept (the result goes beside it, with exit code 2); the
+// write also clears what an earlier save of the same file left when it was killed mid-write.
 void save_boxes(const std::string& path, const Matchboxes& boxes, bool replace) {
-  remove_stale_temporaries(path);
   ratrace::write_json_file(path, boxes_to_json(boxes), replace);
 }
 
@@ -244,7 +243,6 @@ int run_boxes(const BoxesOptions& o) {
                                ? fresh_learner_boxes(learner_key(o.seed, 0), player, start_beads_from_string(o.beads))
                                : load_or_usage_error(o.load, player);
   if (!o.svg.empty()) {
-    remove_stale_temporaries(o.svg);
     ratrace::write_file_atomically(o.svg, boxes_svg(boxes), o.force);
     return ratrace::kExitOk;
   }

@@ -1,11 +1,9 @@
 #include "menace/output.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -19,29 +17,6 @@
 #include "ratrace/common/cli.h"
 
 namespace ratrace::menace {
-
-void remove_stale_temporaries(const std::string& path) {
-  if (path.empty() || path == "-") return;
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string prefix = target.filename().string() + ".tmp-";
-  std::error_code ec;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!name.starts_with(prefix) || !fs::is_regular_file(it->symlink_status())) continue;
-    // ".tmp-PID", or ".tmp-PID-" and a tag that tells one process's files apart.
-    const char* digits = name.data() + prefix.size();
-    const char* stop = name.data() + name.size();
-    pid_t pid = 0;
-    const auto [parsed, error] = std::from_chars(digits, stop, pid);
-    if (error != std::errc() || (parsed != stop && *parsed != '-') || pid <= 0 || pid == ::getpid()) continue;
-    if (::kill(pid, 0) == -1 && errno == ESRCH) {
-      std::error_code ignored;  // a file another run removed first is gone either way
-      fs::remove(it->path(), ignored);
-    }
-  }
-}
 
 CurveFile::CurveFile(const std::string& path, const nlohmann::json& header) : path_(path) {
   if (path == "-") {

@@ -15,12 +15,6 @@
 
 namespace ratrace::menace {
 
-// Removes the temporary files of `path` ("PATH.tmp-PID" or "PATH.tmp-PID-TAG", as the checked
-// writes name them)
-// whose process no longer exists, e.g. after a kill -9 in the middle of a save. A file of a
-// live process, or of one that cannot be asked (another user's), is left alone.
-void remove_stale_temporaries(const std::string& path);
-
 // The learning curve, block by block, so a run of any length holds none of it in memory:
 // {header fields..., "blocks": [one row per line], tail fields...}. A file is written under a
 // temporary name and appears complete at finish(), never replacing an existing file unless

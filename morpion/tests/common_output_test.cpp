@@ -1,5 +1,6 @@
 // common/io.h's output commit and common/cli.h's same-file check, which morpion's outputs use.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -73,6 +74,27 @@ TEST(Output, OfWritersRacingForOneNameOneWinsAndEveryResultIsKept) {
   EXPECT_EQ(names.size(), static_cast<size_t>(kWriters)) << "two writers share a name";
   EXPECT_EQ(std::count(kept.begin(), kept.end(), path), 1);
   for (int i = 0; i < kWriters; ++i) EXPECT_EQ(read(kept[static_cast<size_t>(i)]), std::to_string(i));
+  fs::remove_all(folder);
+}
+
+TEST(Output, AWriteClearsTheTemporariesOfKilledWritersOnly) {
+  const fs::path folder = fresh_folder("stale");
+  const pid_t dead = [] {
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    ::waitpid(child, nullptr, 0);
+    return child;
+  }();
+  const fs::path result = folder / "c.json";
+  const fs::path killed = folder / ("c.json.tmp-" + std::to_string(dead) + "-0");
+  const fs::path running = folder / ("c.json.tmp-" + std::to_string(::getppid()) + "-0");
+  const fs::path other = folder / ("d.json.tmp-" + std::to_string(dead) + "-0");
+  for (const fs::path& p : {killed, running, other}) std::ofstream(p) << "partial";
+  write_file_atomically(result.string(), "whole\n", false);
+  EXPECT_EQ(read(result), "whole\n");
+  EXPECT_FALSE(fs::exists(killed)) << "a dead writer's temporary is removed";
+  EXPECT_TRUE(fs::exists(running)) << "a live process's is kept";
+  EXPECT_TRUE(fs::exists(other)) << "another file's is not touched";
   fs::remove_all(folder);
 }
 
