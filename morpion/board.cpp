@@ -241,8 +241,7 @@ void Board::place(const Move& move, int own) {
   auto within = [](Slots s, int low, unsigned width) {
     return reinterpret_cast<Slots>(s - static_cast<uint16_t>(low) <= static_cast<uint16_t>(width));
   };
-  std::array<uint64_t, kMaxLegalMoves / 64> dead;
-  for (int w = 0; w <= (move_count_ - 1) >> 6; ++w) dead[static_cast<size_t>(w)] = 0;
+  std::array<uint64_t, kMaxLegalMoves / 64> dead{};  // 64 bytes: cleared inline, cheaper than a memset call
   for (int i = 0; i < move_count_; i += 8) {
     Slots s;
     std::memcpy(&s, slots_.data() + i, sizeof s);
@@ -274,20 +273,24 @@ void Board::place(const Move& move, int own) {
   // Only the 20 lines through the new dot can have become legal (none was legal before: its
   // missing dot was this one, or it missed two). Appended by direction, then by the new dot's
   // place on the line, 0 to 4: bytes 4 down to 0 of the word read at the line 4 points back.
+  // Their 20 tests become the bits d * 5 + place of one mask, walked in one loop: fewer
+  // mispredicted branches than a test per direction.
+  uint32_t found = 0;
   for (int d = 0; d < 4; ++d) {
-    const int at_d = at[static_cast<size_t>(d)];
-    const uint64_t nibbles = (load64(lines + at_d - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
-    uint64_t found = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;  // bytes whose nibble was 4
-    while (found) {
-      const int byte = (63 - __builtin_clzll(found)) >> 3;
-      found &= ~(uint64_t{0x80} << (8 * byte));
-      const int place = 4 - byte, line_slot = at_d - place;
-      const int line_first = dot - place * kStep[static_cast<size_t>(d)];
-      const int missing = 10 - (lines[line_slot] >> 4);
-      add_move(Move{static_cast<uint16_t>(line_first * 4 + d),
-                    static_cast<uint16_t>(line_first + missing * kStep[static_cast<size_t>(d)])},
-               line_slot);
-    }
+    const uint64_t nibbles = (load64(lines + at[static_cast<size_t>(d)] - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
+    const uint64_t legal = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;  // bit 7 of bytes whose nibble was 4
+    // Bit 8 * byte of legal >> 7 to bit 36 - byte (place 4 - byte): products land on distinct bits.
+    constexpr uint64_t kGatherPlaces = (1ULL << 36) | (1ULL << 27) | (1ULL << 18) | (1ULL << 9) | 1ULL;
+    found |= static_cast<uint32_t>(((legal >> 7) * kGatherPlaces >> 32) & 31) << (5 * d);
+  }
+  for (; found; found &= found - 1) {
+    const int bit = __builtin_ctz(found), d = bit / 5, place = bit - 5 * d;
+    const int line_slot = at[static_cast<size_t>(d)] - place;
+    const int line_first = dot - place * kStep[static_cast<size_t>(d)];
+    const int missing = 10 - (lines[line_slot] >> 4);
+    add_move(Move{static_cast<uint16_t>(line_first * 4 + d),
+                  static_cast<uint16_t>(line_first + missing * kStep[static_cast<size_t>(d)])},
+             line_slot);
   }
 }
 
