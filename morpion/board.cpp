@@ -116,7 +116,7 @@ constexpr uint64_t kDotIncrement = 0x0000000111213141ULL;
 
 // Every dot lies at least kMargin from the edge, so the 5 lines through it of each direction,
 // and the 64-bit words read and written around them, stay inside their rows.
-// Both inlined into place(), the hot path of every playout: calls there cost about a sixth of it.
+// Both inlined into place(), the hot path of every playout: as calls they took a fifth of its profile.
 [[gnu::always_inline]] inline void Board::add_dot(int cell, const std::array<int, 4>& at) {
   dots_[static_cast<size_t>(cell >> 6)] |= uint64_t{1} << (cell & 63);
   for (int s : at) store64(lines_.data() + s - 4, load64(lines_.data() + s - 4) + kDotIncrement);
@@ -278,7 +278,8 @@ void Board::place(const Move& move, int own) {
   uint32_t found = 0;
   for (int d = 0; d < 4; ++d) {
     const uint64_t nibbles = (load64(lines + at[static_cast<size_t>(d)] - 4) & 0x0f0f0f0f0fULL) ^ 0x0404040404ULL;
-    const uint64_t legal = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;  // bit 7 of bytes whose nibble was 4
+    // Bit 7 of each byte whose nibble was 4.
+    const uint64_t legal = ~((nibbles | 0x8080808080ULL) - 0x0101010101ULL) & 0x8080808080ULL;
     // Bit 8 * byte of legal >> 7 to bit 36 - byte (place 4 - byte): products land on distinct bits.
     constexpr uint64_t kGatherPlaces = (1ULL << 36) | (1ULL << 27) | (1ULL << 18) | (1ULL << 9) | 1ULL;
     found |= static_cast<uint32_t>(((legal >> 7) * kGatherPlaces >> 32) & 31) << (5 * d);

@@ -103,7 +103,7 @@ class Nrpa {
   SearchResult& result_;
   SearchClock clock_;
   bool stopping_ = false;
-  Board board_;  // the playouts' and adaptations' board, reset rather than copied each time
+  Board board_;                  // the playouts' and adaptations' board, reset rather than copied each time
   std::vector<double> weights_;  // a playout's weights of the legal moves
   std::vector<double> delta_ = std::vector<double>(kNrpaCodes, 0.0);  // one adaptation's sums per code
   std::vector<int> touched_;
