@@ -9,13 +9,19 @@ Game random_game(ratrace::Rng& rng, Rules rules) {
   Board board(rules);
   Game game;
   game.reserve(128);  // random games rarely pass 100 moves: one allocation
+  random_game(rng, board, game);
+  return game;
+}
+
+void random_game(ratrace::Rng& rng, Board& board, Game& game) {
+  board.reset();
+  game.clear();
   while (!board.legal_moves().empty()) {
     const auto moves = board.legal_moves();
     const uint32_t chosen = rng.below(static_cast<uint32_t>(moves.size()));
     game.push_back(moves[chosen]);
     board.play_legal(chosen);
   }
-  return game;
 }
 
 Dna::Dna(uint64_t fill_key) : fill_key_(fill_key), explicit_(kLines, std::numeric_limits<double>::quiet_NaN()) {}

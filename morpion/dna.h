@@ -14,6 +14,9 @@ using Game = std::vector<Move>;
 
 // Plays uniformly random legal moves until none is left.
 Game random_game(ratrace::Rng& rng, Rules rules);
+// The same game, played on `board` after resetting it to its rules' start, into `game` (cleared
+// first): a caller playing many games reuses both, without copying a board or allocating.
+void random_game(ratrace::Rng& rng, Board& board, Game& game);
 
 // One value per line (kLines). Entries not set explicitly are uniform in [0, 1): entry i is
 // draw i of the counter-based stream `fill_key`, computed when read, so a fresh random fill

@@ -211,9 +211,11 @@ void play_random_games(int games, uint64_t seed, const std::function<void(const 
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = thread_cpu_seconds();
   uint64_t moves = 0;
+  Board board(Rules::k5T);  // reset for each game, not copied
+  Game game;
   for (int g = 0; g < games; ++g) {
     ratrace::Rng rng(ratrace::stream_key(seed, kTagRandomGame, static_cast<uint64_t>(g)));
-    const Game game = random_game(rng, Rules::k5T);
+    random_game(rng, board, game);
     moves += game.size();
     scores.push_back(static_cast<double>(game.size()));
     each(game);

@@ -22,7 +22,7 @@ class Nrpa {
  public:
   Nrpa(uint64_t key, const NrpaOptions& options, const SearchLimits& limits, const ImprovementCallback& callback,
        SearchResult& result)
-      : rng_(key), options_(options), limits_(limits), callback_(callback), result_(result) {}
+      : rng_(key), options_(options), limits_(limits), callback_(callback), result_(result), board_(options.rules) {}
 
   Game run(int level, const Policy& policy) {
     if (level == 0) return playout(policy);
@@ -46,20 +46,19 @@ class Nrpa {
       result_.stopped = limits_.iterations == 0 || result_.iterations < limits_.iterations;
       return {};
     }
-    Board board(options_.rules);
+    board_.reset();
     Game game;
     game.reserve(256);  // more than the 5T record (178): one allocation
-    std::vector<double> weights;
-    while (!board.legal_moves().empty()) {
-      const auto moves = board.legal_moves();
-      weights.resize(moves.size());
+    while (!board_.legal_moves().empty()) {
+      const auto moves = board_.legal_moves();
+      weights_.resize(moves.size());
       double total = 0;
-      for (size_t i = 0; i < moves.size(); ++i) total += weights[i] = policy[static_cast<size_t>(nrpa_code(moves[i]))];
+      for (size_t i = 0; i < moves.size(); ++i) total += weights_[i] = policy[static_cast<size_t>(nrpa_code(moves[i]))];
       double target = rng_.uniform() * total;
       size_t chosen = 0;
-      while (chosen + 1 < moves.size() && target >= weights[chosen]) target -= weights[chosen++];
+      while (chosen + 1 < moves.size() && target >= weights_[chosen]) target -= weights_[chosen++];
       game.push_back(moves[chosen]);
-      board.play_legal(chosen);
+      board_.play_legal(chosen);
     }
     ++result_.iterations;
     if (limits_.work_done) limits_.work_done->fetch_add(1, std::memory_order_relaxed);
@@ -75,20 +74,20 @@ class Nrpa {
   // Rosin's Adapt: every step of `best` raises its move's weight by alpha and lowers each
   // legal move's by alpha times its probability under the policy as it was on entry.
   void adapt(Policy& policy, const Game& best) {
-    Board board(options_.rules);
+    board_.reset();
     auto add = [&](int code, double delta) {
       double& sum = delta_[static_cast<size_t>(code)];
       if (sum == 0) touched_.push_back(code);  // a code listed twice multiplies by exp(0) the second time
       sum += delta;
     };
     for (const Move& step : best) {
-      const auto moves = board.legal_moves();
+      const auto moves = board_.legal_moves();
       double total = 0;
       for (const Move& m : moves) total += policy[static_cast<size_t>(nrpa_code(m))];
       add(nrpa_code(step), options_.alpha);
       for (const Move& m : moves)
         add(nrpa_code(m), -options_.alpha * policy[static_cast<size_t>(nrpa_code(m))] / total);
-      board.play(step);
+      board_.play(step);
     }
     for (int code : touched_) {
       policy[static_cast<size_t>(code)] *= std::exp(delta_[static_cast<size_t>(code)]);
@@ -104,6 +103,8 @@ class Nrpa {
   SearchResult& result_;
   SearchClock clock_;
   bool stopping_ = false;
+  Board board_;                  // the playouts' and adaptations' board, reset rather than copied each time
+  std::vector<double> weights_;  // a playout's weights of the legal moves
   std::vector<double> delta_ = std::vector<double>(kNrpaCodes, 0.0);  // one adaptation's sums per code
   std::vector<int> touched_;
 };

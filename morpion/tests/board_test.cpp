@@ -116,6 +116,32 @@ TEST(MorpionBoard, LegalMoveOrderIsUnchanged) {
   }
 }
 
+// A board reset after each game lists the same moves, in the same order, at every position as
+// a fresh board, and the same dots: reset() restores every row a game wrote.
+TEST(MorpionBoard, ResetBoardPlaysAsAFreshOne) {
+  for (Rules rules : {Rules::k5T, Rules::k5D}) {
+    Board reused(rules);
+    for (uint64_t g = 0; g < 300; ++g) {
+      ratrace::Rng rng(ratrace::stream_key(9, 1, g));
+      reused.reset();
+      Board fresh(rules);
+      for (;;) {
+        const std::vector<Move> listed(fresh.legal_moves().begin(), fresh.legal_moves().end());
+        ASSERT_EQ(std::vector<Move>(reused.legal_moves().begin(), reused.legal_moves().end()), listed)
+            << rules_name(rules) << " game " << g << " after " << fresh.score() << " moves";
+        ASSERT_EQ(reused.score(), fresh.score());
+        if (listed.empty()) break;
+        const uint32_t chosen = rng.below(static_cast<uint32_t>(listed.size()));
+        fresh.play_legal(chosen);
+        reused.play_legal(chosen);
+      }
+      if (g % 10 != 0) continue;  // the whole board, now and then
+      for (int cell = 0; cell < kCells; ++cell) ASSERT_EQ(reused.has_dot(cell), fresh.has_dot(cell)) << cell;
+      for (int line = 0; line < kLines; ++line) ASSERT_EQ(reused.why_illegal(line), fresh.why_illegal(line)) << line;
+    }
+  }
+}
+
 // MORPION.md: random play averages about 54 moves; about a fifth of games end at 20-29.
 TEST(MorpionBoard, RandomPlayAveragesAboutFiftyFourMoves) {
   constexpr int kGames = 4000;
