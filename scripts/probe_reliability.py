@@ -1361,6 +1361,23 @@ def tmp_files(folder):
     return sorted(path.name for path in folder.iterdir() if ".tmp-" in path.name)
 
 
+def signalled_run(p, fam, label, argv, folder, sig, earliest):
+    """Starts `argv`, sends `sig` after a random delay from `earliest` to 1.5 s, and returns the
+    finished run when it exited 130 as documented; None (the case counted) otherwise."""
+    fam.tried += 1
+    started = p.runner.start(argv, folder)
+    time.sleep(p.rng.uniform(earliest, 1.5))
+    p.runner.send(started, sig)
+    run = p.runner.finish(started)
+    if fam.crashed_or_hung(label, run):
+        return None
+    log(f"  {label}: exit {run.rc} after {run.seconds:.2f} s")
+    if run.rc != 130:
+        fam.note(label, f"exit {run.rc} after {signal.Signals(sig).name} (130 documented)", run)
+        return None
+    return run
+
+
 def probe_signal_morpion(p, fam):
     shapes = {"search": ["search", "--threads", "1"], "nrpa": ["nrpa", "--threads", "1", "--level", "3"]}
     for i in range(p.count(fam.name)):
@@ -1371,16 +1388,8 @@ def probe_signal_morpion(p, fam):
         label = f"morpion {command} {signal.Signals(sig).name} {i}"
         folder = p.case_dir(fam, label)
         argv = [p.morpion, *shapes[command], "--seed", str(p.rng.randrange(1, 1000)), "--json", "out.json"]
-        fam.tried += 1
-        started = p.runner.start(argv, folder)
-        time.sleep(p.rng.uniform(0.2, 1.5))
-        p.runner.send(started, sig)
-        run = p.runner.finish(started)
-        if fam.crashed_or_hung(label, run):
-            continue
-        log(f"  {label}: exit {run.rc} after {run.seconds:.2f} s")
-        if run.rc != 130:
-            fam.note(label, f"exit {run.rc} after {signal.Signals(sig).name} (130 documented)", run)
+        run = signalled_run(p, fam, label, argv, folder, sig, 0.2)
+        if run is None:
             continue
         result = read_json(folder / "out.json")
         if not isinstance(result, dict) or result.get("interrupted") is not True or "best" not in result:
@@ -1479,17 +1488,10 @@ def menace_play_kill(p, fam, i):
 def menace_train_signal(p, fam, i, sig):
     label = f"menace train {signal.Signals(sig).name} {i}"
     folder = p.case_dir(fam, label)
-    fam.tried += 1
-    started = p.runner.start([p.menace, "train", "--games", "5000000", "--threads", "1", "--seed",
-                              str(p.rng.randrange(1, 1000)), "--save", "b.json", "--curve", "c.json"], folder)
-    time.sleep(p.rng.uniform(0.3, 1.5))
-    p.runner.send(started, sig)
-    run = p.runner.finish(started)
-    if fam.crashed_or_hung(label, run):
-        return
-    log(f"  {label}: exit {run.rc} after {run.seconds:.2f} s")
-    if run.rc != 130:
-        fam.note(label, f"exit {run.rc} after {signal.Signals(sig).name} (130 documented)", run)
+    argv = [p.menace, "train", "--games", "5000000", "--threads", "1", "--seed", str(p.rng.randrange(1, 1000)),
+            "--save", "b.json", "--curve", "c.json"]
+    run = signalled_run(p, fam, label, argv, folder, sig, 0.3)
+    if run is None:
         return
     curve, boxes = read_json(folder / "c.json"), valid_boxes(folder / "b.json")
     if not isinstance(curve, dict) or curve.get("interrupted") is not True:
