@@ -117,9 +117,9 @@ void write_file_atomically(const std::string& path, std::string_view content, bo
   std::error_code ec;
   std::filesystem::create_directories(folder_of(path), ec);
   if (ec) throw std::runtime_error("cannot create the folder of '" + path + "': " + ec.message());
+  remove_stale_temporaries(path);
   // Unique per process and per call: two threads, or two processes, never share one.
   static std::atomic<unsigned> counter{0};
-  remove_stale_temporaries(path);
   const std::string temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", temporary, errno);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -189,12 +188,9 @@ Matchboxes boxes_from_json(const nlohmann::json& j) {
 }
 
 Matchboxes load_boxes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = ratrace::read_text(path, "boxes file");
   try {
-    return boxes_from_json(ratrace::parse_json(text.str()));
+    return boxes_from_json(ratrace::parse_json(text));
   } catch (const std::exception& e) {
     throw std::runtime_error("'" + path + "': " + e.what());
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -153,70 +154,60 @@ std::string published_cell(const LeaderboardRow& r, bool compact) {
   return format_score(r.published_score) + " (" + games + ", " + r.author_rules + ")";
 }
 
-// With `verdicts`, the original code's figure and the verdict too (the Markdown report).
-TextTable table_of(const std::vector<LeaderboardRow>& rows, bool verdicts) {
-  const bool any_faults = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.faulted_boards > 0; });
-  const std::string ours = rows.empty() || rows[0].rules.empty() ? "ours" : rows[0].rules;
-  TextTable table{
-      {"rank", "player", "author", "geo mean (" + ours + ")", "95% interval", "median", "scored 1",
-       "author's rules: geo mean [95%]", "published (games, controller)", "ours/published", "published rank"},
-      {true, false, false, true, true, true, true, true, true, true, true},
-      {}};
-  if (verdicts) {
-    table.header.insert(table.header.end(), {"original code", "verdict"});
-    table.right_aligned.insert(table.right_aligned.end(), {false, false});
-  }
-  if (any_faults) {
-    table.header.push_back("faulted boards");
-    table.right_aligned.push_back(true);
-  }
-  for (const LeaderboardRow& r : rows) {
-    const ScoreSummary& s = r.summary;
-    std::vector<std::string> cells = {
-        std::to_string(r.rank),
-        r.player,
-        r.author,
-        s.n ? format_score(s.geometric_mean) : "-",
-        s.n ? format_interval(s.ci_low, s.ci_high) : "-",
-        s.n ? format_score(s.median) : "-",
-        s.n ? format_percent(s.share_of_ones) : "-",
-        r.author_rules == r.rules ? "(same)" : r.author_rules + ": " + score_with_interval(r.author_summary),
-        published_cell(r, false),
-        s.n ? format_ratio(r.ratio_to_published) : "-",
-        r.published_rank > 0 ? std::to_string(r.published_rank) : "-"};
-    if (verdicts) cells.insert(cells.end(), {r.original_figure.empty() ? "-" : r.original_figure, verdict(r)});
-    if (any_faults) cells.push_back(std::to_string(r.faulted_boards));
-    table.rows.push_back(std::move(cells));
-  }
-  return table;
-}
+// Where a table goes: the Markdown report has every column; the terminal's is narrower (no
+// author, no author's-dialect column, which leaderboard_text puts on a line of its own, no
+// verdict) and has shorter headers.
+enum class Layout { kMarkdown, kTerminal };
 
-// The terminal's narrower table: no author and no author's-dialect column (leaderboard_text
-// puts that on a line of its own), shorter headers; the Markdown report has everything.
-TextTable terminal_table_of(const std::vector<LeaderboardRow>& rows) {
+TextTable table_of(const std::vector<LeaderboardRow>& rows, Layout layout) {
+  const bool markdown = layout == Layout::kMarkdown;
   const bool any_faults = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.faulted_boards > 0; });
   const std::string ours = rows.empty() || rows[0].rules.empty() ? "ours" : rows[0].rules;
-  TextTable table{{"rank", "player", "geo mean (" + ours + ")", "95% interval", "median", "scored 1",
-                   "published (games, rules)", "ours/pub.", "pub. rank"},
-                  {true, false, true, true, true, true, true, true, true},
-                  {}};
-  if (any_faults) {
-    table.header.push_back("faulted");
-    table.right_aligned.push_back(true);
-  }
+  TextTable table;
+  std::vector<std::function<std::string(const LeaderboardRow&)>> cells;
+  // A column in both layouts, or only where `shown`.
+  auto column = [&](std::string header, bool right, auto cell, bool shown = true) {
+    if (!shown) return;
+    table.header.push_back(std::move(header));
+    table.right_aligned.push_back(right);
+    cells.emplace_back(std::move(cell));
+  };
+  auto of_summary = [](auto format) {
+    return [format](const LeaderboardRow& r) { return r.summary.n ? format(r.summary) : std::string("-"); };
+  };
+  column("rank", true, [](const LeaderboardRow& r) { return std::to_string(r.rank); });
+  column("player", false, [](const LeaderboardRow& r) { return r.player; });
+  column(
+      "author", false, [](const LeaderboardRow& r) { return r.author; }, markdown);
+  column("geo mean (" + ours + ")", true,
+         of_summary([](const ScoreSummary& s) { return format_score(s.geometric_mean); }));
+  column("95% interval", true, of_summary([](const ScoreSummary& s) { return format_interval(s.ci_low, s.ci_high); }));
+  column("median", true, of_summary([](const ScoreSummary& s) { return format_score(s.median); }));
+  column("scored 1", true, of_summary([](const ScoreSummary& s) { return format_percent(s.share_of_ones); }));
+  column(
+      "author's rules: geo mean [95%]", true,
+      [](const LeaderboardRow& r) {
+        return r.author_rules == r.rules ? "(same)" : r.author_rules + ": " + score_with_interval(r.author_summary);
+      },
+      markdown);
+  column(markdown ? "published (games, controller)" : "published (games, rules)", true,
+         [markdown](const LeaderboardRow& r) { return published_cell(r, !markdown); });
+  column(markdown ? "ours/published" : "ours/pub.", true,
+         [](const LeaderboardRow& r) { return r.summary.n ? format_ratio(r.ratio_to_published) : "-"; });
+  column(markdown ? "published rank" : "pub. rank", true,
+         [](const LeaderboardRow& r) { return r.published_rank > 0 ? std::to_string(r.published_rank) : "-"; });
+  column(
+      "original code", false,
+      [](const LeaderboardRow& r) { return r.original_figure.empty() ? "-" : r.original_figure; }, markdown);
+  column(
+      "verdict", false, [](const LeaderboardRow& r) { return verdict(r); }, markdown);
+  column(
+      markdown ? "faulted boards" : "faulted", true,
+      [](const LeaderboardRow& r) { return std::to_string(r.faulted_boards); }, any_faults);
   for (const LeaderboardRow& r : rows) {
-    const ScoreSummary& s = r.summary;
-    std::vector<std::string> cells = {std::to_string(r.rank),
-                                      r.player,
-                                      s.n ? format_score(s.geometric_mean) : "-",
-                                      s.n ? format_interval(s.ci_low, s.ci_high) : "-",
-                                      s.n ? format_score(s.median) : "-",
-                                      s.n ? format_percent(s.share_of_ones) : "-",
-                                      published_cell(r, true),
-                                      s.n ? format_ratio(r.ratio_to_published) : "-",
-                                      r.published_rank > 0 ? std::to_string(r.published_rank) : "-"};
-    if (any_faults) cells.push_back(std::to_string(r.faulted_boards));
-    table.rows.push_back(std::move(cells));
+    std::vector<std::string> line;
+    for (const auto& cell : cells) line.push_back(cell(r));
+    table.rows.push_back(std::move(line));
   }
   return table;
 }
@@ -252,7 +243,7 @@ std::string rank_agreement_text(const RankAgreement& agreement, const std::strin
 }
 
 std::string leaderboard_text(const std::vector<LeaderboardRow>& rows) {
-  const TextTable table = terminal_table_of(rows);
+  const TextTable table = table_of(rows, Layout::kTerminal);
   std::vector<size_t> widths;
   for (const auto& h : table.header) widths.push_back(display_width(h));
   for (const auto& cells : table.rows)
@@ -284,7 +275,7 @@ std::string leaderboard_markdown(const std::vector<LeaderboardRow>& rows, const 
       << "    " << run.command_line << "\n\n"
       << rows.size() << " players, each on the same " << run.boards << " boards (master seed " << run.master_seed
       << ").\n\n";
-  const TextTable table = table_of(rows, true);
+  const TextTable table = table_of(rows, Layout::kMarkdown);
   auto add_line = [&](const std::vector<std::string>& cells) {
     out << "|";
     for (const auto& cell : cells) out << " " << cell << " |";

@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -114,11 +112,8 @@ std::optional<JournalContents> read_journal(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error) || std::filesystem::file_size(path, error) == 0)
     return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
   try {
-    return parse_journal(text.str());
+    return parse_journal(read_text(path, "journal"));
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -134,9 +129,9 @@ bool same_run(const RunHeader& a, const RunHeader& b) {
 
 // Opens the journal as JournalledRun describes.
 Journal open_journal(const RunFlags& flags, const RunPlan& plan) {
-  // A result sent to standard output travels alone there: the report goes to standard error.
-  if (flags.json_file == "-" || std::find(plan.outputs.begin(), plan.outputs.end(), "-") != plan.outputs.end())
-    keep_stdout_for_results();
+  // A result sent to standard output (--json among them) travels alone there: the report goes to
+  // standard error.
+  if (std::find(plan.outputs.begin(), plan.outputs.end(), "-") != plan.outputs.end()) keep_stdout_for_results();
   std::string path = flags.resume_file;
   std::optional<RunHeader> header;
   std::optional<JournalContents> existing;
