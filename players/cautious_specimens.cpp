@@ -40,17 +40,17 @@ RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const V
   //    each cell ORs in what view_geometry::kFourBitMarks says.
   const uint32_t genes_low = genome.chunk(0, 32), genes_high = genome.chunk(32, 32);  // colours 0-7, 8-15
   const uint64_t genes = (uint64_t{genes_low} << 32) | genes_high;
-  uint64_t deadly = 0;  // the 7x7 grid
+  uint64_t deadly = 0;  // the 7x7 grid, raised by kMarkOffset until the loop ends
   for (int dy = -kView; dy <= kView; ++dy) {
     for (int dx = -kView; dx <= kView; ++dx) {
       const int colour = view(dx, dy);
       // Colour c's gene: bits [4c, 4c + 4), first bit most significant.
       const int gene = colour == kOutOfBounds ? view_geometry::kOffBoardGene
                                               : static_cast<int>((genes >> (60 - kGeneBits * colour)) & 0b1111);
-      const view_geometry::Mark m = view_geometry::kFourBitMarks[gene];
-      deadly |= uint64_t{m.unsafe} << (grid_index(dx, dy) + m.shift);
+      deadly |= view_geometry::kFourBitMarks[gene] << grid_index(dx, dy);
     }
   }
+  deadly >>= view_geometry::kMarkOffset;
   // The safe cells of the view (the inner 5x5 of the grid, row by row); the rat's own cell
   // is only the start of a route.
   uint32_t safe = 0;
@@ -58,16 +58,23 @@ RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const V
     safe |= static_cast<uint32_t>((~deadly >> grid_index(-kView, dy)) & 0b11111) << (5 * (dy + kView));
   safe &= ~kCentre;
 
-  // 2. Every safe cell the rat can reach by king's steps through safe cells.
-  uint32_t reached = 0;
-  for (uint32_t front = grow(kCentre) & safe; front; front = grow(front) & safe & ~reached) reached |= front;
-  const uint32_t neighbours = grow(kCentre) & reached;
+  // 2. The first steps the rat may take: its safe neighbours.
+  const uint32_t neighbours = grow(kCentre) & safe;
   if (neighbours == 0) return Move{0, 0};  // boxed in: no safe neighbour, stay put
 
-  // 3. Destination: the reachable cells of the view's right edge; failing that, the
-  //    reachable cells furthest to the right.
-  uint32_t goal = 0;
-  for (int dx = kView; goal == 0; --dx) goal = reached & column(dx);
+  // 3. Destination: the cells of the view's right edge the rat can reach by king's steps
+  //    through safe cells; failing that, the reachable cells furthest to the right. The
+  //    flood (fronts of growing step count) stops at the first front that touches the right
+  //    edge and takes only that front's edge cells: edge cells further from the rat are
+  //    further from each of its neighbours too, so they never end a shortest route, and
+  //    step 4 picks the same first steps with or without them.
+  uint32_t reached = 0, goal = 0;
+  for (uint32_t front = neighbours; front; front = grow(front) & safe & ~reached) {
+    reached |= front;
+    goal = front & column(kView);
+    if (goal) break;
+  }
+  for (int dx = kView - 1; goal == 0; --dx) goal = reached & column(dx);
 
   // 4. Rings of growing step count around the destination (through safe cells): the first
   //    ring touching the rat's neighbours holds the first steps of all shortest routes to

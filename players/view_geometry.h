@@ -49,21 +49,21 @@ constexpr int wide_index(int dx, int dy) { return (dy + kRadius + 1) * kWideSide
 
 // Blind Faith's 4-bit colour genes (Cautious Specimens reads them too): 11xx good, 10xx bad,
 // 0ttt a trap that makes the neighbour in direction ttt unsafe, its own cell staying safe.
-// kFourBitMarks[gene], or [kOffBoardGene] for an out-of-bounds cell (unsafe): whether the
-// cell marks one unsafe, and which, as a shift on the wide grid from the cell's own bit.
-struct Mark {
-  uint8_t unsafe;
-  int8_t shift;
-};
+// kFourBitMarks[gene], or [kOffBoardGene] for an out-of-bounds cell (unsafe): the cell a view
+// cell marks unsafe, as one word to shift by the cell's own wide_index() and OR in (no
+// branch on the gene). The word is raised by kMarkOffset so that a mark above or left of
+// the cell stays in it: shift the ORed grid down by kMarkOffset once at the end.
 constexpr int kOffBoardGene = 16;
-constexpr std::array<Mark, 17> kFourBitMarks = [] {
-  std::array<Mark, 17> marks{};
+constexpr int kMarkOffset = kWideSide + 1;
+constexpr std::array<uint64_t, 17> kFourBitMarks = [] {
+  std::array<uint64_t, 17> marks{};
   for (int gene = 0; gene < 16; ++gene) {
     const Move d = kNeighbourOffsets[gene & 0b0111];
-    marks[gene] = gene & 0b1000 ? Mark{static_cast<uint8_t>(!(gene & 0b0100)), 0}
-                                : Mark{1, static_cast<int8_t>(wide_index(d.dx, d.dy) - wide_index(0, 0))};
+    const bool trap = !(gene & 0b1000), bad = !trap && !(gene & 0b0100);
+    if (trap) marks[gene] = uint64_t{1} << (kMarkOffset + wide_index(d.dx, d.dy) - wide_index(0, 0));
+    else if (bad) marks[gene] = uint64_t{1} << kMarkOffset;
   }
-  marks[kOffBoardGene] = {1, 0};
+  marks[kOffBoardGene] = uint64_t{1} << kMarkOffset;
   return marks;
 }();
 
@@ -75,11 +75,21 @@ constexpr uint32_t grow(uint32_t cells) {
 }
 
 // Hash of the 25 view colours (out of bounds included) to one of `count` genome bits: the
-// "anti-wall-banger" index of Blind Faith and Hard Believers.
+// "anti-wall-banger" index of Blind Faith and Hard Believers. The fold h = h * 17 + colour + 1
+// over the cells in reading order, computed as the sum of (colour + 1) * 17^(cells after it):
+// mod 2^64 the same number, but 25 independent products instead of a chain of multiply-adds.
 inline int view_hash_index(const View& view, int count) {
+  constexpr int kCells = kSide * kSide;
+  constexpr std::array<uint64_t, kCells> kWeights = [] {
+    std::array<uint64_t, kCells> weights{};
+    uint64_t power = 1;
+    for (int i = kCells - 1; i >= 0; --i, power *= 17) weights[i] = power;
+    return weights;
+  }();
   uint64_t h = 0;
   for (int dy = -kRadius; dy <= kRadius; ++dy)
-    for (int dx = -kRadius; dx <= kRadius; ++dx) h = h * 17 + static_cast<uint64_t>(view(dx, dy) + 1);
+    for (int dx = -kRadius; dx <= kRadius; ++dx)
+      h += static_cast<uint64_t>(view(dx, dy) + 1) * kWeights[view_index(dx, dy)];
   return static_cast<int>(mix64(h) % static_cast<uint64_t>(count));
 }
 

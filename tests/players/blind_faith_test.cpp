@@ -142,5 +142,43 @@ TEST(BlindFaith, NeverDrawsFromTheRng) {
   }
 }
 
+// The move function reads only the 3x3 block around straight ahead when that is safe, and
+// only for a genome of 100 bits and a view of radius 2 or more; these check that it decides
+// as reading everything would, and that other genomes and views still read in full.
+TEST(BlindFaith, AWiderViewDecidesAsItsCentralFiveByFive) {
+  Rng rng(11);
+  for (int k = 0; k < 20000; ++k) {
+    std::array<int8_t, 49> wide{};
+    for (int8_t& c : wide) c = rng.below(8) == 0 ? kOutOfBounds : static_cast<int8_t>(rng.below(5));
+    ViewGrid centre;
+    for (int y = 0; y < 5; ++y)
+      for (int x = 0; x < 5; ++x) centre.cells[y * 5 + x] = wide[(y + 1) * 7 + x + 1];
+    const Genome g((static_cast<uint128>(rng.next()) << 64) | rng.next(), 100);
+    Rng unused(1);
+    ASSERT_EQ(find_player(kName).move(g, View(wide.data(), 3), unused), call_player(kName, g, centre)) << k;
+  }
+}
+
+TEST(BlindFaith, AShortGenomeFaultsOnlyWhenTheBitItNeedsIsMissing) {
+  Rng rng(12);
+  int faults = 0, straight = 0;
+  for (int k = 0; k < 20000; ++k) {
+    ViewGrid view;
+    for (int8_t& c : view.cells) c = static_cast<int8_t>(rng.below(4));
+    const uint128 bits = (static_cast<uint128>(rng.next()) << 64) | rng.next();
+    const int length = 64 + static_cast<int>(rng.below(36));  // colour genes whole, some bangers missing
+    const Move full = call_player(kName, Genome(bits, 100), view);
+    try {
+      ASSERT_EQ(call_player(kName, Genome(bits, length), view), full) << k;
+      straight += full == Move{1, 0};
+    } catch (const GenomeRangeError&) {
+      ++faults;
+      ASSERT_NE(full, (Move{1, 0})) << "straight ahead needs no anti-wall-banger bit";
+    }
+  }
+  EXPECT_GT(faults, 1000);
+  EXPECT_GT(straight, 1000);
+}
+
 }  // namespace
 }  // namespace ratrace::testing

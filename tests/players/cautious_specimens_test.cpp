@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <map>
+#include <vector>
 
 #include "tests/player_test_util.h"
 
@@ -171,6 +175,85 @@ TEST(CautiousSpecimens, IgnoresTheLast36Bits) {
   const std::initializer_list<std::pair<int, uint32_t>> overrides = {{1, kBad}, {5, trap(7)}, {6, trap(2)}};
   for (uint64_t seed = 0; seed < 50; ++seed)
     EXPECT_EQ(call_player(kName, genes(overrides), view, seed), call_player(kName, genes(overrides, true), view, seed));
+}
+
+// The rule as the write-up states it, computed the plain way: the set of deadly cells, step
+// distances by breadth-first search, and the first steps of the shortest routes to the
+// nearest destination cells. The player computes the same with bit masks and stops its
+// search early; this checks, on random views, that it picks among exactly these steps and
+// draws only when there are several.
+std::vector<Move> first_steps_by_search(const Genome& genome, const ViewGrid& grid) {
+  const auto gene = [&](int colour) { return genome.chunk(4 * colour, 4); };
+  const auto colour_at = [&](int dx, int dy) { return grid.cells[(dy + 2) * 5 + dx + 2]; };
+  const auto inside = [](int dx, int dy) { return std::abs(dx) <= 2 && std::abs(dy) <= 2; };
+  constexpr Move kDirections[8] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+  bool deadly[5][5] = {};
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx) {
+      const int colour = colour_at(dx, dy);
+      if (colour == kOutOfBounds || (gene(colour) >> 2) == 0b10) deadly[dy + 2][dx + 2] = true;
+      if (colour != kOutOfBounds && (gene(colour) >> 3) == 0) {
+        const Move d = kDirections[gene(colour)];
+        if (inside(dx + d.dx, dy + d.dy)) deadly[dy + d.dy + 2][dx + d.dx + 2] = true;
+      }
+    }
+  const auto open = [&](int dx, int dy) { return inside(dx, dy) && (dx || dy) && !deadly[dy + 2][dx + 2]; };
+  // Steps from a set of cells through open cells (the rat's own cell is never entered).
+  const auto distances_from = [&](const std::vector<Move>& from) {
+    std::array<std::array<int, 5>, 5> d;
+    for (auto& row : d) row.fill(-1);
+    std::vector<Move> queue = from;
+    for (const Move& c : from) d[c.dy + 2][c.dx + 2] = 0;
+    for (size_t k = 0; k < queue.size(); ++k)
+      for (const Move& step : kDirections) {
+        const Move next{queue[k].dx + step.dx, queue[k].dy + step.dy};
+        if (open(next.dx, next.dy) && d[next.dy + 2][next.dx + 2] < 0) {
+          d[next.dy + 2][next.dx + 2] = d[queue[k].dy + 2][queue[k].dx + 2] + 1;
+          queue.push_back(next);
+        }
+      }
+    return d;
+  };
+  std::vector<Move> neighbours;
+  for (const Move& step : kDirections)
+    if (open(step.dx, step.dy)) neighbours.push_back(step);
+  if (neighbours.empty()) return {{0, 0}};
+  const auto from_rat = distances_from(neighbours);
+  int furthest = -3;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx)
+      if (from_rat[dy + 2][dx + 2] >= 0) furthest = std::max(furthest, dx);
+  std::vector<Move> destination;
+  for (int dy = -2; dy <= 2; ++dy)
+    if (from_rat[dy + 2][furthest + 2] >= 0) destination.push_back({furthest, dy});
+  const auto to_destination = distances_from(destination);
+  int nearest = 100;  // a neighbour cut off from the destination (-1) has no route
+  for (const Move& n : neighbours)
+    if (to_destination[n.dy + 2][n.dx + 2] >= 0) nearest = std::min(nearest, to_destination[n.dy + 2][n.dx + 2]);
+  std::vector<Move> steps;
+  for (const Move& n : neighbours)
+    if (to_destination[n.dy + 2][n.dx + 2] == nearest) steps.push_back(n);
+  return steps;
+}
+
+TEST(CautiousSpecimens, PicksAmongTheShortestRoutesFirstStepsOfAPlainSearch) {
+  Rng random(21);
+  int several = 0;
+  for (int k = 0; k < 20000; ++k) {
+    ViewGrid view;
+    const int colours = 2 + static_cast<int>(random.below(5));
+    for (int8_t& c : view.cells) c = static_cast<int8_t>(random.below(static_cast<uint32_t>(colours)));
+    if (random.below(3) == 0)
+      for (int x = 0; x < 5; ++x) view.cells[x] = kOutOfBounds;  // the top edge of the track
+    const Genome genome((static_cast<uint128>(random.next()) << 64) | random.next(), 100);
+    const std::vector<Move> expected = first_steps_by_search(genome, view);
+    Rng rng(static_cast<uint64_t>(k));
+    const Move move = find_player(kName).move(genome, view.view(), rng);
+    ASSERT_NE(std::find(expected.begin(), expected.end(), move), expected.end()) << "case " << k;
+    ASSERT_EQ(rng.draws() > 0, expected.size() > 1) << "case " << k;
+    several += expected.size() > 1;
+  }
+  EXPECT_GT(several, 2000) << "random views with ties";
 }
 
 }  // namespace
