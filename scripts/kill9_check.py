@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from run_files import game_lines, without_run_keys
+
 RUNS = {
     "score": ["score", "--player", "ColorScorePlayer", "--boards", "6"],
     "leaderboard": ["leaderboard", "--players", "ColorScorePlayer,Blind Faith", "--boards", "4"],
@@ -29,16 +31,6 @@ RUNS = {
 COMMON = ["--set", "turns=2000", "--seed", "11", "--threads", "2"]
 TIMING = re.compile(r"speed|[0-9.]+ s\b|boards/s|ETA|resuming|journal|dropping")
 JOURNAL, RESULT = "run.jsonl", "result.json"
-# A board record's timing in a result file; records list their keys in order, "turns" after it.
-RESULT_TIMING = re.compile(r'"timing": \{[^{}]*\},\s*')
-
-
-def game_lines(path):
-    """The complete game lines of a journal (its header left out)."""
-    with open(path, "rb") as f:
-        text = f.read().decode()
-    lines = text.split("\n")[:-1]  # the part after the last newline is torn
-    return lines[1:]
 
 
 def games(path):
@@ -52,10 +44,11 @@ def games(path):
     return out
 
 
-def result_text(folder):
-    """The result file's text with every board record's timing taken out."""
+def result_without_timings(folder):
+    """The result file without its games' timings. The command lines stay: every run has a
+    folder of its own with the same file names, so they must agree too."""
     with open(os.path.join(folder, RESULT)) as f:
-        return RESULT_TIMING.sub("", f.read())
+        return without_run_keys(json.load(f), keys={"timing"})
 
 
 def report(stdout):
@@ -92,7 +85,7 @@ def main():
             code, out = run(ratrace, cmd + COMMON + ["--journal", JOURNAL, "--json", RESULT], folder)
             assert code == 0, f"reference {kind} run failed: {code}"
             reference[kind] = (games(os.path.join(folder, JOURNAL)), report(out), time.time() - start,
-                               result_text(folder))
+                               result_without_timings(folder))
             print(f"reference {kind}: {len(reference[kind][0])} games in {reference[kind][2]:.1f} s")
 
         kills = lost = mismatches = 0
@@ -122,7 +115,7 @@ def main():
             missing = seen - final
             lost += len(missing)
             same_games = games(path) == reference[kind][0] and report(out) == reference[kind][1]
-            same_file = result_text(folder) == reference[kind][3]
+            same_file = result_without_timings(folder) == reference[kind][3]
             mismatches += not (same_games and same_file)
             print(f"trial {trial:2d} {kind:11s}: {resumes} kill(s), {len(seen)} games written before the kills, "
                   f"{len(missing)} lost, games {'identical' if same_games else 'DIFFERENT'}, "

@@ -45,12 +45,12 @@ import time
 import traceback
 from pathlib import Path
 
+from run_files import game_lines, journal_lines, mpi_rank_pids, without_run_keys
+
 OK_CODES = {0, 1, 2, 3, 130}
 CRASH_TEXT = re.compile(r"terminate called|Assertion|Segmentation")
 MESSAGE = re.compile(r"\b(error|warning):")
 COLUMNS = ("crashed", "hung", "silently accepted", "data lost")
-# Keys of a result file that differ between two runs of the same games.
-RESULT_NOISE = {"timing", "command_line", "tool", "journal"}
 # A family gives up after this many hangs: each costs a whole --timeout.
 MAX_HANGS = 3
 # The layer code of the 135-move game of morpion/README.md, and of the best grid (155).
@@ -252,15 +252,6 @@ def read_json(path):
         return None
 
 
-def normalized(doc):
-    """A result document without what legitimately differs between runs of the same games."""
-    if isinstance(doc, dict):
-        return {k: normalized(v) for k, v in doc.items() if k not in RESULT_NOISE}
-    if isinstance(doc, list):
-        return [normalized(v) for v in doc]
-    return doc
-
-
 def first_difference(a, b, where="$"):
     if type(a) is not type(b):
         return f"{where}: {str(a)[:80]} vs {str(b)[:80]}"
@@ -277,19 +268,6 @@ def first_difference(a, b, where="$"):
             if x != y:
                 return first_difference(x, y, f"{where}[{i}]")
     return f"{where}: {str(a)[:80]} vs {str(b)[:80]}"
-
-
-def journal_lines(path):
-    """A journal's complete lines (header first); a torn last line is left out."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8", "replace")
-    except FileNotFoundError:
-        return []
-    return [line for line in text.split("\n")[:-1] if line]
-
-
-def game_lines(path):
-    return journal_lines(path)[1:]
 
 
 def dumps(doc):
@@ -390,7 +368,7 @@ class Probe:
             run = self.runner.run(argv, folder, stdin_data=stdin_data)
             if run.hung or run.rc != 0:
                 raise ProbeError(f"reference run failed (exit {run.rc}): {run.command()}: {last_line(run.stderr)}")
-            doc = normalized(read_json(folder / result)) if result else None
+            doc = without_run_keys(read_json(folder / result)) if result else None
             self.references[key] = (doc, max(run.seconds, 0.05))
         return self.references[key]
 
@@ -479,9 +457,9 @@ def interrupted_trial(p, fam, command, sig, label):
     result = read_json(folder / RESULT)
     if result is None:
         fam.defect("data lost", label, "exit 0 but no readable result file", final)
-    elif normalized(result) != reference:
+    elif without_run_keys(result) != reference:
         fam.defect("data lost", label, "the resumed result differs from the uninterrupted run's: "
-                   + first_difference(normalized(result), reference), final,
+                   + first_difference(without_run_keys(result), reference), final,
                    [folder / RESULT, p.tmp / "reference" / command / RESULT])
 
 
@@ -1144,7 +1122,7 @@ def probe_fuzz_journal(p, fam):
             result = read_json(folder / "out.json")
             if run.rc != 0:
                 fam.note(label, f"not recovered: exit {run.rc}: {last_line(run.stderr)}", run, [journal])
-            elif result is None or normalized(result) != reference:
+            elif result is None or without_run_keys(result) != reference:
                 fam.defect("data lost", label, "the result after the torn line differs from the uninterrupted run's",
                            run, [journal])
             continue
@@ -1517,33 +1495,6 @@ def probe_kill_menace(p, fam):
 # 9. An MPI rank killed mid-run
 
 
-def descends_from(pid, ancestor):
-    while pid > 1:
-        if pid == ancestor:
-            return True
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            return False
-        pid = int(stat.rsplit(")", 1)[1].split()[1])  # the field after the state is the parent
-    return False
-
-
-def find_rank(launcher_pid, rank):
-    """The pid of MPI rank `rank` among the launcher's descendants, from its environment."""
-    wanted = f"OMPI_COMM_WORLD_RANK={rank}".encode()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if wanted in (entry / "environ").read_bytes().split(b"\0") and descends_from(int(entry.name),
-                                                                                         launcher_pid):
-                return int(entry.name)
-        except OSError:
-            continue
-    return None
-
-
 def probe_mpi(p, fam):
     mpirun = shutil.which("mpirun")
     if not mpirun:
@@ -1570,7 +1521,7 @@ def probe_mpi(p, fam):
         started = p.runner.start(launcher, folder, pin=False)
         wait_until(lambda: len(game_lines(journal)) >= 2, started, p.args.timeout)
         kept = set(game_lines(journal))
-        victim = find_rank(started.proc.pid, 1) if started.alive() else None
+        victim = mpi_rank_pids(started.proc.pid).get(1) if started.alive() else None
         if victim:
             os.kill(victim, signal.SIGKILL)
         run = p.runner.finish(started)
@@ -1593,9 +1544,9 @@ def probe_mpi(p, fam):
         if kept - set(game_lines(journal)):
             fam.defect("data lost", label, "games in the journal before the kill are gone", final, [journal])
         result = read_json(folder / "out.json")
-        if result is None or normalized(result) != reference:
+        if result is None or without_run_keys(result) != reference:
             fam.defect("data lost", label, "the resumed result differs from a one-process run's: "
-                       + (first_difference(normalized(result), reference) if result else "no result"), final,
+                       + (first_difference(without_run_keys(result), reference) if result else "no result"), final,
                        [folder / "out.json", p.tmp / "reference" / "mpi" / "ref.json"])
 
 

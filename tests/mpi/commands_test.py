@@ -11,17 +11,8 @@ import sys
 import tempfile
 import time
 
-# Keys whose values depend on the machine, not on the games.
-VOLATILE = {"seconds", "wall_seconds", "elapsed_seconds", "moves_per_second", "journal", "command_line",
-            "threads", "generated", "tool"}
-
-
-def scrub(value):
-    if isinstance(value, dict):
-        return {k: scrub(v) for k, v in value.items() if k not in VOLATILE}
-    if isinstance(value, list):
-        return [scrub(v) for v in value]
-    return value
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from run_files import game_lines, mpi_rank_pids, without_run_keys  # noqa: E402
 
 
 def run(cmd, **kwargs):
@@ -33,29 +24,7 @@ def run(cmd, **kwargs):
 
 def load(path):
     with open(path) as f:
-        return scrub(json.load(f))
-
-
-def journal_games(path):
-    try:
-        with open(path) as f:
-            return max(0, sum(1 for line in f if line.endswith("\n")) - 1)
-    except FileNotFoundError:
-        return 0
-
-
-def ranks_running(journal):
-    """{MPI rank: pid} of the ratrace processes writing `journal` (mpiexec itself has no rank)."""
-    ranks = {}
-    for pid in subprocess.run(["pgrep", "-f", journal], stdout=subprocess.PIPE, text=True).stdout.split():
-        try:
-            with open(f"/proc/{pid}/environ", "rb") as f:
-                env = dict(item.split(b"=", 1) for item in f.read().split(b"\0") if b"=" in item)
-        except OSError:
-            continue
-        if b"OMPI_COMM_WORLD_RANK" in env:
-            ranks[int(env[b"OMPI_COMM_WORLD_RANK"])] = int(pid)
-    return ranks
+        return without_run_keys(json.load(f))
 
 
 def main():
@@ -97,9 +66,9 @@ def main():
         victim = subprocess.Popen([*mpi(3), *cmd, "--threads", "1", "--journal", killed], stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.time() + 300
-        while journal_games(killed) < 3 and victim.poll() is None and time.time() < deadline:
+        while len(game_lines(killed)) < 3 and victim.poll() is None and time.time() < deadline:
             time.sleep(0.05)
-        kept = journal_games(killed)
+        kept = len(game_lines(killed))
         os.killpg(victim.pid, signal.SIGKILL)
         subprocess.run(["pkill", "-9", "-f", killed])
         victim.wait()
@@ -120,15 +89,17 @@ def main():
             failures += not same
 
         # A worker rank dies: mpiexec then ends rank 0 (SIGTERM, then SIGKILL), whose last line
-        # must still name the journal and the command that finishes the run.
+        # must still name the journal and the command that finishes the run. 200 boards, so that
+        # the run outlasts the wait for its first games and for rank 1 to show.
         dying = os.path.join(tmp, "dying.jsonl")
-        victim = subprocess.Popen([*mpi(3), *cmd, "--threads", "1", "--journal", dying], stdout=subprocess.DEVNULL,
+        long_run = ["score", "--player", "Blind Faith", "--boards", "200", "--seed", "5", "--set", "turns=2500"]
+        victim = subprocess.Popen([*mpi(3), *long_run, "--threads", "1", "--journal", dying], stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
         deadline = time.time() + 300
-        while (journal_games(dying) < 2 or 1 not in ranks_running(dying)) and victim.poll() is None \
+        while (len(game_lines(dying)) < 2 or 1 not in mpi_rank_pids(victim.pid)) and victim.poll() is None \
                 and time.time() < deadline:
             time.sleep(0.05)
-        worker = ranks_running(dying).get(1)
+        worker = mpi_rank_pids(victim.pid).get(1)
         if worker:
             os.kill(worker, signal.SIGKILL)
         try:
