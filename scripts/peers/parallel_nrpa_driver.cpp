@@ -5,14 +5,16 @@
 // outside the tree, after a build of ratrace in build/:
 //   g++ -O3 -march=native -std=c++20 -I PEER -I build/include scripts/peers/parallel_nrpa_driver.cpp \
 //       PEER/morpiongame.cpp PEER/cppnrpa.cpp -o parallel_nrpa
-#include "cppnrpa.h"
-#include "morpiongame.h"
-#include "ratrace/common/rng.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <vector>
+
+#include "morpiongame.h"
+#include "ratrace/common/rng.h"
+// After morpiongame.h and <vector>: cppnrpa.h uses both without including them.
+#include "cppnrpa.h"
 
 static double cpu() {
   timespec ts;
