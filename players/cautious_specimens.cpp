@@ -12,8 +12,7 @@
 namespace ratrace {
 namespace {
 
-constexpr int kGeneBits = 4;  // colour c: bits [4c, 4c + 4); bits 64..99 are unused
-constexpr int kView = 2;      // view radius: the 5x5 view
+constexpr int kView = 2;  // view radius: the 5x5 view
 
 constexpr auto grid_index = view_geometry::wide_index;  // the 7x7 grid: bits of a uint64_t
 using view_geometry::view_index;
@@ -43,11 +42,7 @@ RATRACE_POPCNT_CLONES Move cautious_specimens_move(const Genome& genome, const V
   uint64_t deadly = 0;  // the 7x7 grid, raised by kMarkOffset until the loop ends
   for (int dy = -kView; dy <= kView; ++dy) {
     for (int dx = -kView; dx <= kView; ++dx) {
-      const int colour = view(dx, dy);
-      // Colour c's gene: bits [4c, 4c + 4), first bit most significant.
-      const int gene = colour == kOutOfBounds ? view_geometry::kOffBoardGene
-                                              : static_cast<int>((genes >> (60 - kGeneBits * colour)) & 0b1111);
-      deadly |= view_geometry::kFourBitMarks[gene] << grid_index(dx, dy);
+      deadly |= view_geometry::kFourBitMarks[view_geometry::four_bit_gene(genes, view(dx, dy))] << grid_index(dx, dy);
     }
   }
   deadly >>= view_geometry::kMarkOffset;

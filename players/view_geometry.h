@@ -55,6 +55,11 @@ constexpr int wide_index(int dx, int dy) { return (dy + kRadius + 1) * kWideSide
 // the cell stays in it: shift the ORed grid down by kMarkOffset once at the end.
 constexpr int kOffBoardGene = 16;
 constexpr int kMarkOffset = kWideSide + 1;
+// The gene of a view cell's colour, read from the genome's first 64 bits (colour c's at bits
+// 60 - 4c of them, the number genome.chunk(4c, 4) gives), or kOffBoardGene out of bounds.
+inline int four_bit_gene(uint64_t genes, int colour) {
+  return colour == kOutOfBounds ? kOffBoardGene : static_cast<int>((genes >> (60 - 4 * colour)) & 0b1111);
+}
 constexpr std::array<uint64_t, 17> kFourBitMarks = [] {
   std::array<uint64_t, 17> marks{};
   for (int gene = 0; gene < 16; ++gene) {
