@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-from run_files import game_lines, without_run_keys
+from run_files import game_lines, text_without_timings
 
 RUNS = {
     "score": ["score", "--player", "ColorScorePlayer", "--boards", "6"],
@@ -44,11 +44,11 @@ def games(path):
     return out
 
 
-def result_without_timings(folder):
-    """The result file without its games' timings. The command lines stay: every run has a
-    folder of its own with the same file names, so they must agree too."""
+def result_text(folder):
+    """The result file's text without its games' timings, byte for byte otherwise. The command
+    lines stay: every run has a folder of its own with the same file names, so they agree."""
     with open(os.path.join(folder, RESULT)) as f:
-        return without_run_keys(json.load(f), keys={"timing"})
+        return text_without_timings(f.read())
 
 
 def report(stdout):
@@ -85,7 +85,7 @@ def main():
             code, out = run(ratrace, cmd + COMMON + ["--journal", JOURNAL, "--json", RESULT], folder)
             assert code == 0, f"reference {kind} run failed: {code}"
             reference[kind] = (games(os.path.join(folder, JOURNAL)), report(out), time.time() - start,
-                               result_without_timings(folder))
+                               result_text(folder))
             print(f"reference {kind}: {len(reference[kind][0])} games in {reference[kind][2]:.1f} s")
 
         kills = lost = mismatches = 0
@@ -115,7 +115,7 @@ def main():
             missing = seen - final
             lost += len(missing)
             same_games = games(path) == reference[kind][0] and report(out) == reference[kind][1]
-            same_file = result_without_timings(folder) == reference[kind][3]
+            same_file = result_text(folder) == reference[kind][3]
             mismatches += not (same_games and same_file)
             print(f"trial {trial:2d} {kind:11s}: {resumes} kill(s), {len(seen)} games written before the kills, "
                   f"{len(missing)} lost, games {'identical' if same_games else 'DIFFERENT'}, "

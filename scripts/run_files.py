@@ -1,7 +1,9 @@
 """What the programs that check ratrace's runs read from them: a journal's complete lines, a
-result document without what differs between two runs of the same games, and the pids of the
-MPI ranks of a run. Shared by scripts/kill9_check.py, scripts/probe_reliability.py and
-tests/mpi/commands_test.py."""
+result without what differs between two runs of the same games (as a document, or as text
+without the timings), and the pids of the MPI ranks of a run. Shared by scripts/kill9_check.py,
+scripts/probe_reliability.py, tests/mpi/commands_test.py and
+tests/scripts/result_identity_test.py."""
+import re
 from pathlib import Path
 
 # Result-file keys that differ between two runs of the same games: how long each game took,
@@ -16,6 +18,19 @@ def without_run_keys(doc, keys=RUN_KEYS):
     if isinstance(doc, list):
         return [without_run_keys(v, keys) for v in doc]
     return doc
+
+
+# A board record's timing object in a result file's text; records list their keys in order,
+# "turns" after "timing".
+_TIMING = re.compile(r'"timing": \{[^{}]*\},\s*')
+
+
+def text_without_timings(text, boards=None):
+    """A result file's text with every board record's timing taken out, all else byte for byte;
+    with `boards`, there must have been that many records."""
+    stripped, count = _TIMING.subn("", text)
+    assert boards is None or count == boards, f"{count} timing fields, expected {boards}"
+    return stripped
 
 
 def journal_lines(path):

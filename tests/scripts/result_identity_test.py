@@ -7,21 +7,15 @@ parallel path at 2 threads, where the cache's player calls differ from 1 thread'
 Usage: result_identity_test.py RATRACE_BINARY
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from run_files import text_without_timings  # noqa: E402
+
 RUN = ["score", "--player", "Blind Faith", "--seed", "5", "--boards", "5", "--set", "turns=6000",
        "--journal", "run.jsonl", "--json", "result.json"]
-# A board record's timing object; records list their keys in order, "turns" after "timing".
-TIMING = re.compile(r'"timing": \{[^{}]*\},\s*')
-
-
-def without_timing(text, boards):
-    stripped, count = TIMING.subn("", text)
-    assert count == boards, f"{count} timing fields, expected {boards}"
-    return stripped
 
 
 def main():
@@ -35,7 +29,7 @@ def main():
             if run.returncode != 0:
                 sys.exit(f"{threads} threads: exit {run.returncode}\n{run.stderr}")
             with open(os.path.join(work, "result.json")) as f:
-                texts[threads] = without_timing(f.read(), 5)
+                texts[threads] = text_without_timings(f.read(), 5)
     failures = 0
     for threads in (2, 4):
         if texts[threads] != texts[1]:
