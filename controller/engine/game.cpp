@@ -37,11 +37,15 @@ constexpr uint8_t kDrewCode = 15;
 // Entry (genome, cell) decoded from its byte: the move index 0..8 when known; -1 (no call
 // yet) or 14 (the call drew randomness) otherwise, both of which known_move() rejects.
 inline int memo_entry(uint8_t byte, unsigned cell) { return ((byte >> ((cell & 1) * 4)) & 15) - 1; }
-inline int memo_read(const uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
-  return memo_entry(memo[genome * row + (cell >> 1)], cell);
+// The byte holding entry (genome, cell), in a memo of `row` bytes per genome.
+inline uint8_t& memo_byte(uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
+  return memo[genome * row + (cell >> 1)];
+}
+inline int memo_read(uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
+  return memo_entry(memo_byte(memo, row, genome, cell), cell);
 }
 inline int memo_read_atomic(uint8_t* memo, size_t row, uint32_t genome, unsigned cell) {
-  return memo_entry(std::atomic_ref<uint8_t>(memo[genome * row + (cell >> 1)]).load(std::memory_order_relaxed), cell);
+  return memo_entry(std::atomic_ref<uint8_t>(memo_byte(memo, row, genome, cell)).load(std::memory_order_relaxed), cell);
 }
 constexpr bool known_move(int m) { return static_cast<unsigned>(m) < 9; }
 
@@ -382,7 +386,7 @@ class Game {
     if (c.memo && memoise) {
       const unsigned shift = (s.cell & 1u) * 4;
       const uint8_t code = rng.draws() == 0 ? static_cast<uint8_t>(index + 1) : kDrewCode;
-      uint8_t& byte = c.memo[s.genome * c.row + (s.cell >> 1)];
+      uint8_t& byte = memo_byte(c.memo, c.row, s.genome, s.cell);
       if constexpr (kShared) {
         // A parallel turn writes entries concurrently, an entry always with the same value,
         // but a byte's other entry may be another thread's: replace only our nibble, by
@@ -419,7 +423,7 @@ class Game {
       if (c.memo) {
         if (i + kPrefetchDistance < n) {
           const Specimen& ahead = specimens[i + kPrefetchDistance];
-          __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)]);
+          __builtin_prefetch(&memo_byte(c.memo, c.row, ahead.genome, ahead.cell));
         }
         m = static_cast<int8_t>(memo_read(c.memo, c.row, s.genome, s.cell));
       }
@@ -434,7 +438,7 @@ class Game {
       if (k + kCallPrefetchDistance < tally.calls) {
         const Specimen& ahead = specimens[to_call[k + kCallPrefetchDistance]];
         __builtin_prefetch(&pool_.genome(ahead.genome));
-        if (c.memo) __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)], 1);
+        if (c.memo) __builtin_prefetch(&memo_byte(c.memo, c.row, ahead.genome, ahead.cell), 1);
       }
       const size_t i = to_call[k];
       known[i] = static_cast<int8_t>(call_player<false>(c, specimens[i], i, track_.view(specimens[i].cell), true));
@@ -488,7 +492,7 @@ class Game {
           ++s.age;
           if (c.memo && i + kPrefetchDistance < r.end()) {  // within this chunk: only this thread moves it
             const Specimen& ahead = specimens[i + kPrefetchDistance];
-            __builtin_prefetch(&c.memo[ahead.genome * c.row + (ahead.cell >> 1)]);
+            __builtin_prefetch(&memo_byte(c.memo, c.row, ahead.genome, ahead.cell));
           }
           int m = c.memo ? memo_read_atomic(c.memo, c.row, s.genome, s.cell) : kUnknown;
           try {
