@@ -41,6 +41,7 @@ StopOnSignal::~StopOnSignal() {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 }
+void StopOnSignal::say(const char* message) const { g_stop_message = message; }
 const std::atomic<bool>* StopOnSignal::flag() const { return &g_stop; }
 bool StopOnSignal::stopped() const { return g_stop.load(); }
 void StopOnSignal::stop_now() const { g_stop = true; }

@@ -63,6 +63,8 @@ class StopOnSignal {
   ~StopOnSignal();
   StopOnSignal(const StopOnSignal&) = delete;
   StopOnSignal& operator=(const StopOnSignal&) = delete;
+  // Says `message` instead from now on (same storage rule).
+  void say(const char* message) const;
   const std::atomic<bool>* flag() const;
   bool stopped() const;
   // Stops the work as Ctrl-C would, e.g. after a failed write.

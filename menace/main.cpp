@@ -163,6 +163,9 @@ int run_train(TrainOptions& o, bool block_given) {
       throw UsageError("--games: the loaded boxes have learnt from " + std::to_string(boxes->games_played) +
                        " games; " + std::to_string(o.config.games) + " more would pass the most they may count (2^53)");
 
+  // Caught before the curve file exists, so a signal that finds it on disk always ends the run cleanly.
+  ratrace::StopOnSignal stop(
+      "\nmenace: stopping; keeping the blocks every learner finished (press Ctrl-C again to quit at once)\n");
   std::optional<CurveFile> curve;
   if (!o.curve.empty()) curve.emplace(o.curve, curve_header(o.config, start ? start->games_played : 0));
   // With the curve on standard output, the summary and everything else go to standard error.
@@ -174,8 +177,6 @@ int run_train(TrainOptions& o, bool block_given) {
   nlohmann::json last_row;            // shown too, also when a stop cuts the run short
   uint64_t finished_blocks = 0;
   std::atomic<uint64_t> games_played{0};
-  ratrace::StopOnSignal stop(
-      "\nmenace: stopping; keeping the blocks every learner finished (press Ctrl-C again to quit at once)\n");
   TrainHooks hooks;
   hooks.stop = stop.flag();
   hooks.games_played = &games_played;

@@ -73,6 +73,16 @@ expect 2 "being written by another run \(pid $first: .*score" score --resume lon
 kill -INT $first
 wait $first
 [ $? -eq 130 ] || { echo "FAIL: an interrupted run must exit 130"; failures=$((failures + 1)); }
+# A script's background job inherits SIGINT ignored: one sent the moment the journal appears must
+# still stop the run and keep it.
+rm -f early.jsonl
+"$ratrace" score --boards 1000 --set turns=5000 --player ForwardRandom --threads 1 --journal early.jsonl >/dev/null 2>&1 &
+early=$!
+deadline=$((SECONDS + 30))
+until [ -s early.jsonl ] || [ $SECONDS -gt $deadline ]; do :; done  # no sleep: the window is short
+kill -INT $early
+wait $early
+[ $? -eq 130 ] || { echo "FAIL: a run interrupted as its journal appears must exit 130"; failures=$((failures + 1)); }
 # Default names differ with the config.
 "$ratrace" score --boards 1 --set turns=100 --player ForwardRandom >/dev/null 2>&1
 "$ratrace" score --boards 1 --set turns=100 --set mutation=0.02 --player ForwardRandom >/dev/null 2>&1

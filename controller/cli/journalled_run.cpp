@@ -209,10 +209,12 @@ UsageError differs(const std::string& path) {
 
 JournalledRun::JournalledRun(const RunFlags& flags, const RunPlan& plan)
     : flags_(flags),
-      journal_(open_journal(flags, plan)),
-      stop_message_("\nstopping: unfinished games are dropped, every finished game is kept in " + journal_.path() +
-                    "; finish with: " + resume_command(plan.command, journal_.path()) + " (Ctrl-C again to kill)\n"),
-      stop_(stop_message_.c_str()) {}
+      stop_("\nstopping before the first game (Ctrl-C again to kill)\n"),
+      journal_(open_journal(flags, plan)) {
+  stop_message_ = "\nstopping: unfinished games are dropped, every finished game is kept in " + journal_.path() +
+                  "; finish with: " + resume_command(plan.command, journal_.path()) + " (Ctrl-C again to kill)\n";
+  stop_.say(stop_message_.c_str());
+}
 
 bool JournalledRun::play(const std::string& title, const std::vector<BoardTask>& tasks) {
   if (!progress_) progress_.emplace(title, games_of(header()), journal_.finished_count());

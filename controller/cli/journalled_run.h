@@ -92,12 +92,14 @@ class JournalledRun {
 
  private:
   RunFlags flags_;
-  Journal journal_;
   // What StopOnSignal says on the first Ctrl-C or SIGTERM, with the command that finishes the
   // run: under mpirun, a rank's death ends rank 0 with a SIGTERM and then a SIGKILL, so this
   // line may be the last it prints.
   std::string stop_message_;
+  // Caught from before the journal exists, so a signal that finds the journal on disk always
+  // stops the run and keeps it (a script's background job inherits SIGINT ignored).
   StopOnSignal stop_;
+  Journal journal_;
   std::optional<Progress> progress_;
   PlayedGames played_;
   bool result_unchanged_ = false;  // the result file already held this result
