@@ -30,25 +30,6 @@ enum ExitCode : int {
   kExitInterrupted = 130
 };
 
-// Before any work: refuses to replace an existing file at `path` unless `replace` (the
-// command's --force) and checks that it can be written; "" (no file) and "-" (standard
-// output) pass. Throws UsageError naming the path. The write itself must still be made
-// with write_file_atomically(path, text, replace): another process may create the file
-// meanwhile.
-void check_output_path(const std::string& path, bool replace);
-
-// One file a command reads or writes, and the flag that named it (e.g. {"--json", path}).
-struct FileFlag {
-  std::string_view flag;
-  std::string_view path;
-};
-// Before any work: throws UsageError naming both flags when two of `files` are the same file:
-// the same inode when both exist, else the same real path (a file not yet created is
-// compared through its folder's real path, so "runs/../a.json" and "a.json" are one file).
-// "" (not given), "-" (standard input or output) and devices such as /dev/null pass.
-void check_distinct_files(std::initializer_list<FileFlag> files);
-void check_distinct_files(const std::vector<FileFlag>& files);
-
 // `code`, or kExitFailure when what the program printed to standard output could not all be
 // written (`> /dev/full`, a closed pipe): flushes it and says so on standard error. Every
 // binary returns through it, so a lost report is never an exit code 0.
@@ -65,7 +46,7 @@ class StopOnSignal {
   StopOnSignal& operator=(const StopOnSignal&) = delete;
   // Says `message` instead from now on (same storage rule).
   void say(const char* message) const;
-  const std::atomic<bool>* flag() const;
+  std::atomic<bool>* flag() const;
   bool stopped() const;
   // Stops the work as Ctrl-C would, e.g. after a failed write.
   void stop_now() const;

@@ -1,5 +1,7 @@
 #include "ratrace/common/io.h"
 
+#include "ratrace/common/numbers.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -292,6 +294,67 @@ std::string unknown_key(const nlohmann::json& object, std::initializer_list<std:
 
 std::string unknown_key(const nlohmann::json& object, const std::vector<std::string>& known) {
   return first_unknown_key(object, known);
+}
+
+void check_output_path(const std::string& path, bool replace) {
+  if (path.empty() || path == "-") return;
+  // Only a file holds earlier results: a device (/dev/null, /dev/full) or a pipe is written
+  // as it is, and a folder gets check_writable's own message.
+  if (std::filesystem::is_regular_file(path) && !replace)
+    throw UsageError("'" + path + "' exists; add --force to replace it");
+  try {
+    check_writable(path);
+  } catch (const std::exception& e) {
+    throw UsageError(e.what());
+  }
+}
+
+namespace {
+// What identifies the file at `path` now: its device and inode when it exists, else its real
+// path through its folder's.
+struct FileIdentity {
+  bool exists = false;
+  bool special = false;  // a device or a pipe: several flags may name it
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::filesystem::path real_path;
+};
+
+FileIdentity identify(std::string_view path) {
+  FileIdentity id;
+  struct stat st {};
+  if (::stat(std::string(path).c_str(), &st) == 0) {
+    id.exists = true;
+    id.special = !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    id.device = st.st_dev;
+    id.inode = st.st_ino;
+  }
+  std::error_code ec;
+  id.real_path = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  if (ec) id.real_path = std::filesystem::absolute(path).lexically_normal();
+  return id;
+}
+
+bool same_file(const FileIdentity& a, const FileIdentity& b) {
+  if (a.exists && b.exists) return a.device == b.device && a.inode == b.inode;
+  return a.real_path == b.real_path;
+}
+}  // namespace
+
+void check_distinct_files(std::initializer_list<FileFlag> files) { check_distinct_files(std::vector<FileFlag>(files)); }
+
+void check_distinct_files(const std::vector<FileFlag>& files) {
+  std::vector<std::pair<const FileFlag*, FileIdentity>> seen;
+  for (const FileFlag& file : files) {
+    if (file.path.empty() || file.path == "-") continue;
+    FileIdentity id = identify(file.path);
+    if (id.special) continue;
+    for (const auto& [other, other_id] : seen)
+      if (same_file(id, other_id))
+        throw UsageError(std::string(other->flag) + " '" + clipped(other->path) + "' and " + std::string(file.flag) +
+                         " '" + clipped(file.path) + "' are the same file; give them different files");
+    seen.emplace_back(&file, std::move(id));
+  }
 }
 
 }  // namespace ratrace

@@ -98,4 +98,23 @@ class CheckedFile {
   std::string buffer_;
 };
 
+// Before any work: refuses to replace an existing file at `path` unless `replace` (the
+// command's --force) and checks that it can be written; "" (no file) and "-" (standard
+// output) pass. Throws UsageError naming the path. The write itself must still be made
+// with write_file_atomically(path, text, replace): another process may create the file
+// meanwhile.
+void check_output_path(const std::string& path, bool replace);
+
+// One file a command reads or writes, and the flag that named it (e.g. {"--json", path}).
+struct FileFlag {
+  std::string_view flag;
+  std::string_view path;
+};
+// Before any work: throws UsageError naming both flags when two of `files` are the same file:
+// the same inode when both exist, else the same real path (a file not yet created is
+// compared through its folder's real path, so "runs/../a.json" and "a.json" are one file).
+// "" (not given), "-" (standard input or output) and devices such as /dev/null pass.
+void check_distinct_files(std::initializer_list<FileFlag> files);
+void check_distinct_files(const std::vector<FileFlag>& files);
+
 }  // namespace ratrace

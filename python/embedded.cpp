@@ -4,18 +4,15 @@
 
 #include <pybind11/embed.h>
 
-#include "python_player.h"
 #include "ratrace/common/usage_error.h"
+#include "ratrace/python/bindings.h"
+#include "ratrace/python/python_player.h"
 
 namespace py = pybind11;
 
-// The module the embedded interpreter knows as ratrace._engine: the move arguments' classes and
-// registration, bound to this process's own registry.
-PYBIND11_EMBEDDED_MODULE(ratrace_embedded_engine, m) {
-  ratrace::bind_move_arguments(m);
-  m.def("register_function", &ratrace::register_python_player, py::arg("name"), py::arg("move"),
-        py::arg("summary") = "");
-}
+// The module the embedded interpreter knows as ratrace._engine, bound to this process's own
+// player registry.
+PYBIND11_EMBEDDED_MODULE(ratrace_embedded_engine, m) { ratrace::bind_engine(m); }
 
 namespace ratrace {
 
@@ -32,41 +29,32 @@ void start_interpreter(const std::string& program_path) {
     return;
   }
   py::initialize_interpreter();
-  // The ratrace package beside this program: build/python in a build tree, or the installed
-  // site-packages folder, which Debian's python3 already searches.
+  // The ratrace package of this build (build/python beside build/ratrace) comes before an
+  // installed one, which Debian's python3 finds in its site-packages by itself.
   const std::filesystem::path program = std::filesystem::absolute(program_path).parent_path();
   py::module_ sys = py::module_::import("sys");
   for (const auto& folder : {program / "python", program / ".." / "python"})
-    if (std::filesystem::exists(folder / "ratrace" / "__init__.py"))
+    if (std::filesystem::exists(folder / "ratrace" / "__init__.py")) {
       sys.attr("path").attr("insert")(0, folder.string());
+      break;
+    }
   sys.attr("modules")["ratrace._engine"] = py::module_::import("ratrace_embedded_engine");
 }
 
 }  // namespace
 
 void load_python_player(const std::string& spec, const std::string& program_path) {
-  const auto colon = spec.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
-    throw UsageError("--python " + spec + ": expected FILE.py:FUNCTION");
-  const std::string file = spec.substr(0, colon), function = spec.substr(colon + 1);
-  if (!std::filesystem::is_regular_file(file)) throw UsageError("--python " + spec + ": no such file '" + file + "'");
   start_interpreter(program_path);
   try {
-    py::module_ util = py::module_::import("importlib.util");
-    const std::string name = "ratrace_player_" + std::filesystem::path(file).stem().string();
-    py::object module_spec = util.attr("spec_from_file_location")(name, file);
-    py::object module = util.attr("module_from_spec")(module_spec);
-    py::module_::import("sys").attr("modules")[py::str(name)] = module;
-    module_spec.attr("loader").attr("exec_module")(module);
-    if (!py::hasattr(module, function.c_str()))
-      throw UsageError("--python " + spec + ": '" + file + "' defines no '" + function + "'");
-    py::object player = module.attr(function.c_str());
-    const bool organisers_player = py::isinstance<py::type>(player) || py::hasattr(player, "take_turn");
-    if (organisers_player) player = py::module_::import("ratrace.compat").attr("move_function")(player);
-    const py::object doc = player.attr("__doc__");
-    register_python_player(spec, player, doc.is_none() ? "" : doc.cast<std::string>());
+    py::module_::import("ratrace.players").attr("load_file")(spec);
   } catch (py::error_already_set& error) {
-    throw UsageError("--python " + spec + ": " + python_error_text(error));
+    // The package's own usage errors (no such file, no such function) are one line; anything
+    // the file itself raised comes with its traceback.
+    const bool usage = error.matches(PyExc_ValueError) || error.matches(PyExc_FileNotFoundError);
+    std::string text = usage ? py::str(error.value()).cast<std::string>() : python_error_text(error);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    g_released = PyEval_SaveThread();
+    throw UsageError("--python " + spec + ": " + text);
   }
   g_released = PyEval_SaveThread();  // the games take the GIL call by call
 }

@@ -1,12 +1,21 @@
-#include "python_player.h"
+#include "ratrace/python/python_player.h"
 
+#include "ratrace/python/call_watch.h"
+
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <pybind11/stl.h>
+
+#include "ratrace/engine/game.h"
 
 namespace py = pybind11;
 
@@ -44,31 +53,93 @@ py::object genome_value(const Genome& g) {
   return py::int_(high).attr("__lshift__")(64).attr("__or__")(py::int_(low));
 }
 
-// The move (dx, dy) when both are ints; an int out of range gives an illegal move, which the
-// engine reports with its values.
-std::optional<Move> int_pair(PyObject* dx, PyObject* dy) {
-  if (!PyLong_Check(dx) || !PyLong_Check(dy)) return std::nullopt;
-  const auto part = [](PyObject* item) {
-    const long value = PyLong_AsLong(item);
-    if (value == -1 && PyErr_Occurred()) PyErr_Clear();
-    return value < -1000 || value > 1000 ? 1000 : static_cast<int>(value);
-  };
-  return Move{part(dx), part(dy)};
+// One coordinate of a returned move: any integer (a type with __index__: int, bool, numpy's
+// integers) in {-1, 0, 1}; nullopt for anything else, whatever its value.
+std::optional<int> coordinate(PyObject* item) {
+  PyObject* number = PyNumber_Index(item);
+  if (!number) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  int overflow = 0;
+  const long value = PyLong_AsLongAndOverflow(number, &overflow);
+  Py_DECREF(number);
+  if (overflow != 0 || value < -1 || value > 1) return std::nullopt;
+  return static_cast<int>(value);
 }
 
-// (dx, dy) from a tuple of two ints (the common case, read without a cast), a list, or an
-// object with .x and .y (Coordinate); a move of the wrong shape is a fault.
+// The move (dx, dy) when both coordinates are; nullopt otherwise.
+std::optional<Move> move_of(PyObject* dx, PyObject* dy) {
+  const std::optional<int> x = coordinate(dx), y = coordinate(dy);
+  if (!x || !y) return std::nullopt;
+  return Move{*x, *y};
+}
+
+// (dx, dy) from a tuple or list of two integers, or an object with .x and .y (Coordinate);
+// anything else is a fault that shows what was returned.
 Move to_move(const py::handle& result) {
   PyObject* r = result.ptr();
   std::optional<Move> move;
-  if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2) move = int_pair(PyTuple_GET_ITEM(r, 0), PyTuple_GET_ITEM(r, 1));
-  else if (PyList_Check(r) && PyList_GET_SIZE(r) == 2) move = int_pair(PyList_GET_ITEM(r, 0), PyList_GET_ITEM(r, 1));
+  if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2) move = move_of(PyTuple_GET_ITEM(r, 0), PyTuple_GET_ITEM(r, 1));
+  else if (PyList_Check(r) && PyList_GET_SIZE(r) == 2) move = move_of(PyList_GET_ITEM(r, 0), PyList_GET_ITEM(r, 1));
   else if (py::hasattr(result, "x") && py::hasattr(result, "y"))
-    move = int_pair(result.attr("x").ptr(), result.attr("y").ptr());
+    move = move_of(result.attr("x").ptr(), result.attr("y").ptr());
   if (move) return *move;
-  throw std::runtime_error("the move function returned " + py::repr(result).cast<std::string>() +
-                           "; expected (dx, dy) with dx, dy in {-1, 0, 1}");
+  std::string shown = py::repr(result).cast<std::string>();
+  if (shown.size() > 200) shown = shown.substr(0, 200) + "...";
+  throw std::runtime_error("the move function returned " + shown + "; expected (dx, dy), two integers in {-1, 0, 1}");
 }
+
+// Why the watch interrupted a call.
+enum class Interruption { kNone, kStopped, kTimedOut };
+
+// One engine thread's Python call in progress, as the watch sees it.
+struct CallSlot {
+  std::atomic<uint64_t> call{0};       // odd while a call runs: incremented at its start and its end
+  std::atomic<int64_t> started_ns{0};  // steady clock at the call's start
+  std::atomic<Interruption> why{Interruption::kNone};
+  unsigned long thread = 0;  // PyThread_get_thread_ident() of the calling thread
+};
+
+std::mutex g_slots_mutex;
+std::vector<CallSlot*> g_slots;
+
+// A thread's slot, listed while the thread lives.
+struct ListedSlot {
+  CallSlot slot;
+  ListedSlot() {
+    std::lock_guard lock(g_slots_mutex);
+    g_slots.push_back(&slot);
+  }
+  ~ListedSlot() {
+    std::lock_guard lock(g_slots_mutex);
+    std::erase(g_slots, &slot);
+  }
+};
+
+CallSlot& this_thread_slot() {
+  thread_local ListedSlot listed;
+  return listed.slot;
+}
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// What the watch raises in an interrupted call: a BaseException, so that a player's
+// `except Exception:` does not swallow it. Made with the GIL held, on first use.
+PyObject* interrupt_type() {
+  static PyObject* type = PyErr_NewExceptionWithDoc(
+      "ratrace.CallInterrupted", "Raised inside a Python player's call that a stopped run or the call time limit ends",
+      PyExc_BaseException, nullptr);
+  return type;
+}
+
+// The settings of the watch alive now (at most one run watches at a time).
+std::mutex g_watch_mutex;
+const std::atomic<bool>* g_watch_stop = nullptr;
+double g_watch_limit = 0;
 
 }  // namespace
 
@@ -78,8 +149,10 @@ std::string python_error_text(py::error_already_set& error) {
   return py::str("").attr("join")(lines).cast<std::string>();
 }
 
-void register_python_player(const std::string& name, py::object move, const std::string& summary) {
+void register_python_player(const std::string& name, py::object move, const std::string& summary,
+                            const std::string& code, const std::optional<PlayerSource>& source) {
   if (!PyCallable_Check(move.ptr())) throw std::invalid_argument("player '" + name + "': the move is not callable");
+  interrupt_type();
   // Dropped with the GIL held: the last copy may go on a thread that does not hold it. After
   // the interpreter has ended (the registry is destroyed at exit, after Python) it is left.
   std::shared_ptr<py::object> function(new py::object(std::move(move)), [](py::object* f) {
@@ -102,13 +175,28 @@ void register_python_player(const std::string& name, py::object move, const std:
         seen.cells[static_cast<size_t>((dy + view.radius()) * seen.side() + dx + view.radius())] =
             static_cast<int8_t>(view(dx, dy));
     auto generator = std::make_shared<PyRng>(PyRng{&rng});
-    struct Expire {  // the Rng object outlives the call only as a dead handle
+    CallSlot& slot = this_thread_slot();
+    slot.thread = PyThread_get_thread_ident();
+    slot.why = Interruption::kNone;
+    slot.started_ns = now_ns();
+    ++slot.call;
+    struct Ended {  // the Rng object outlives the call only as a dead handle; the slot goes idle
       PyRng* rng;
-      ~Expire() { rng->rng = nullptr; }
-    } expire{generator.get()};
+      CallSlot& slot;
+      ~Ended() {
+        rng->rng = nullptr;
+        ++slot.call;
+      }
+    } ended{generator.get(), slot};
     try {
       return to_move((*function)(genome, std::move(seen), generator));
     } catch (py::error_already_set& error) {
+      if (error.matches(interrupt_type())) {
+        if (slot.why == Interruption::kStopped) throw GameStopped{};
+        std::lock_guard lock(g_watch_mutex);
+        throw std::runtime_error("the move function ran longer than the call time limit of " +
+                                 std::to_string(g_watch_limit) + " s and was interrupted");
+      }
       throw std::runtime_error(python_error_text(error));
     }
   };
@@ -118,7 +206,97 @@ void register_python_player(const std::string& name, py::object move, const std:
   info.language = "Python";
   info.summary = summary;
   info.move = MoveFunction(std::move(call));
+  info.code = code;
+  info.source = source;
+  info.interpreted = true;
   register_runtime_player(std::move(info));
+}
+
+namespace {
+
+// The watch's thread: every 10 ms it interrupts the calls that the stop flag or the time
+// limit ends. A call is interrupted under the GIL, and only while it is still the call that
+// was judged (its number unchanged), so the exception never lands in a later call.
+class Watcher {
+ public:
+  Watcher() : thread_([this] { loop(); }) {}
+  ~Watcher() {
+    {
+      std::lock_guard lock(mutex_);
+      ending_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return ending_; })) interrupt_due_calls();
+  }
+
+  void interrupt_due_calls() {
+    const std::atomic<bool>* stop;
+    double limit;
+    {
+      std::lock_guard watch(g_watch_mutex);
+      stop = g_watch_stop;
+      limit = g_watch_limit;
+    }
+    const bool stopping = stop && stop->load();
+    const int64_t now = now_ns();
+    struct Due {
+      CallSlot* slot;
+      uint64_t call;
+    };
+    std::vector<Due> due;
+    {
+      std::lock_guard slots(g_slots_mutex);
+      for (CallSlot* slot : g_slots) {
+        const uint64_t call = slot->call.load();
+        if (call % 2 == 0 || slot->why != Interruption::kNone) continue;
+        if (stopping) slot->why = Interruption::kStopped;
+        else if (limit > 0 && static_cast<double>(now - slot->started_ns.load()) > limit * 1e9)
+          slot->why = Interruption::kTimedOut;
+        else continue;
+        due.push_back({slot, call});
+      }
+    }
+    if (due.empty() || !Py_IsInitialized()) return;
+    py::gil_scoped_acquire gil;
+    std::lock_guard slots(g_slots_mutex);
+    for (const Due& d : due)
+      if (std::find(g_slots.begin(), g_slots.end(), d.slot) != g_slots.end() && d.slot->call.load() == d.call)
+        PyThreadState_SetAsyncExc(d.slot->thread, interrupt_type());
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool ending_ = false;
+  std::thread thread_;
+};
+
+std::optional<Watcher>& watcher() {
+  static std::optional<Watcher> instance;
+  return instance;
+}
+
+}  // namespace
+
+PythonCallWatch::PythonCallWatch(const std::atomic<bool>* stop, double time_limit) {
+  {
+    std::lock_guard lock(g_watch_mutex);
+    g_watch_stop = stop;
+    g_watch_limit = time_limit;
+  }
+  watcher().emplace();
+}
+
+PythonCallWatch::~PythonCallWatch() {
+  watcher().reset();
+  std::lock_guard lock(g_watch_mutex);
+  g_watch_stop = nullptr;
+  g_watch_limit = 0;
 }
 
 void bind_move_arguments(py::module_& m) {
@@ -149,10 +327,18 @@ void bind_move_arguments(py::module_& m) {
       .def(
           "random", [](const PyRng& r) { return r.use().uniform(); }, "Uniform float in [0, 1)")
       .def(
-          "below", [](const PyRng& r, uint32_t n) { return n <= 1 ? 0u : r.use().below(n); }, py::arg("n"),
-          "Uniform int in [0, n); n = 1 draws nothing")
+          "below",
+          [](const PyRng& r, uint32_t n) {
+            if (n == 0) throw py::value_error("below(0): there is no integer in [0, 0)");
+            return n == 1 ? 0u : r.use().below(n);
+          },
+          py::arg("n"), "Uniform int in [0, n); n = 1 draws nothing")
       .def(
-          "randint", [](const PyRng& r, int lo, int hi) { return lo == hi ? lo : r.use().between(lo, hi); },
+          "randint",
+          [](const PyRng& r, int lo, int hi) {
+            if (lo > hi) throw py::value_error("randint(lo, hi) needs lo <= hi");
+            return lo == hi ? lo : r.use().between(lo, hi);
+          },
           py::arg("lo"), py::arg("hi"), "Uniform int in [lo, hi]")
       .def(
           "choice",
@@ -170,6 +356,7 @@ void bind_move_arguments(py::module_& m) {
           },
           py::arg("k"))
       .def_property_readonly("draws", [](const PyRng& r) { return r.use().draws(); });
+  m.attr("CallInterrupted") = py::handle(interrupt_type());
 }
 
 }  // namespace ratrace

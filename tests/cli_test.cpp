@@ -11,7 +11,6 @@
 
 #include "ratrace/analysis/report.h"
 #include "ratrace/cli/commands.h"
-#include "ratrace/cli/journalled_run.h"
 #include "ratrace/common/cli.h"
 
 namespace ratrace {
@@ -40,14 +39,23 @@ TEST(TerminalColumns, FallsBackToColumnsWhenNotATerminal) {
 }
 
 TEST(ResumeCommand, NamesTheProgramAsInvokedAndQuotesEveryPath) {
-  set_program_path("build/ratrace");
-  EXPECT_EQ(resume_command("score", "runs/score-ColorScorePlayer-seed1-1a2b3c4d.jsonl"),
-            "build/ratrace score --resume runs/score-ColorScorePlayer-seed1-1a2b3c4d.jsonl");
-  set_program_path("/opt/my tools/ratrace");
-  EXPECT_EQ(resume_command("sweep", "runs/sweep-Blind Faith-seed1-00000000.jsonl"),
-            "'/opt/my tools/ratrace' sweep --resume 'runs/sweep-Blind Faith-seed1-00000000.jsonl'");
-  EXPECT_EQ(resume_command("score", "it's.jsonl"), "'/opt/my tools/ratrace' score --resume 'it'\\''s.jsonl'");
-  set_program_path("ratrace");
+  const auto folder = std::filesystem::temp_directory_path() / ("ratrace_resume_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(folder);
+  ScoreRequest request;
+  request.player = "ForwardRandom";
+  request.run.boards = 1;
+  request.run.sets = {"turns=5"};
+  request.run.journal_file = (folder / "it's.jsonl").string();
+  ScoreRun command(request);
+  {
+    DurableRun run(command, folder.string());
+    set_program_path("build/ratrace");
+    EXPECT_EQ(run.resume_command(), "build/ratrace score --resume '" + folder.string() + "/it'\\''s.jsonl'");
+    set_program_path("/opt/my tools/ratrace");
+    EXPECT_EQ(run.resume_command(), "'/opt/my tools/ratrace' score --resume '" + folder.string() + "/it'\\''s.jsonl'");
+    set_program_path("ratrace");
+  }
+  std::filesystem::remove_all(folder);
 }
 
 TEST(FormatScore, BoundsOfVeryFewBoardsStayShort) {
@@ -65,10 +73,10 @@ std::string file_text(const std::string& path) {
   return text.str();
 }
 
-TEST(JournalledRun, TheSameRunAgainReportsItAgainAndLeavesItsResult) {
+TEST(ScoreCommand, TheSameRunAgainReportsItAgainAndLeavesItsResult) {
   const auto folder = std::filesystem::temp_directory_path() / ("ratrace_cli_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(folder);
-  ScoreOptions options;
+  ScoreRequest options;
   options.player = "ForwardRandom";
   options.run.boards = 2;
   options.run.sets = {"turns=60"};

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 
 #include "tests/engine_test_util.h"
 
@@ -64,21 +65,27 @@ class JournalTest : public ::testing::Test {
   // A finished journal of three games: its lines, header first.
   // A finished journal's lines: the header, then entrant 0 board 0, entrant 1 board 0,
   // entrant 0 board 1, in that order.
-  std::vector<std::string> finished_lines(const std::string& path) const {
+  std::vector<std::string> finished_lines(const std::string& path, std::optional<RunHeader> run = {}) const {
     {
-      Journal journal = Journal::create(path, header());
+      Journal journal = Journal::create(path, run ? *run : header());
       play(journal, {{0, 0}, {1, 0}, {0, 1}}, 1);  // one thread: the lines come in task order
     }
     return lines(path);
   }
 
-  // `j` as a journal line with a correct checksum, made here from the format's description
-  // (XXH64, seed 0, of the JSON text without the field), not with the reader's own code.
-  static std::string checksummed(const nlohmann::json& j) {
-    const std::string text = j.dump();
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
-    return text.substr(0, text.size() - 1) + ",\"xxh64\":\"" + hex + "\"}";
+  // `all` with every line's checksum made again, here from the format's description (XXH64 of
+  // the JSON text without the field, seeded with the previous line's checksum, the header's
+  // with 0), not with the reader's own code: a journal of these contents written whole.
+  static std::vector<std::string> rechained(const std::vector<std::string>& all, uint64_t seed = 0) {
+    std::vector<std::string> out;
+    for (const auto& line : all) {
+      const std::string text = content(line).dump();
+      seed = XXH64(text.data(), text.size(), seed);
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(seed));
+      out.push_back(text.substr(0, text.size() - 1) + ",\"xxh64\":\"" + hex + "\"}");
+    }
+    return out;
   }
 
   // The line's JSON without its checksum.
@@ -223,7 +230,7 @@ TEST_F(JournalTest, NotAJournalIsAnError) {
 TEST_F(JournalTest, EveryLineEndsInItsChecksum) {
   const auto all = finished_lines((dir_ / "sum.jsonl").string());
   ASSERT_EQ(all.size(), 4u);
-  for (const auto& line : all) EXPECT_EQ(line, checksummed(content(line)));
+  EXPECT_EQ(all, rechained(all));
   EXPECT_EQ(content(all[0])["ratrace_journal"], kJournalFormat);
   // Timing apart from the record, which holds only what the game decides.
   const nlohmann::json game = content(all[1]);
@@ -240,8 +247,8 @@ TEST_F(JournalTest, HeaderMustHoldTheWholeConfig) {
     nlohmann::json h = original;
     edit(h);
     auto changed = all;
-    changed[0] = checksummed(h);
-    return refusal(changed);
+    changed[0] = h.dump();
+    return refusal(rechained(changed));
   };
   // Without it, the default 10000 turns would silently replace the run's 250.
   EXPECT_NE(refused_header([](nlohmann::json& h) {
@@ -270,10 +277,10 @@ TEST_F(JournalTest, OtherJournalFormatIsRefusedNamingBoth) {
   h["ratrace_journal"] = 1;
   all[0] = h.dump();
   const std::string old = refusal(all);
-  EXPECT_NE(old.find("line 1: journal format 1; this ratrace reads 2"), std::string::npos) << old;
+  EXPECT_NE(old.find("line 1: journal format 1; this ratrace reads 3"), std::string::npos) << old;
   h["ratrace_journal"] = 99;
-  all[0] = checksummed(h);
-  EXPECT_NE(refusal(all).find("journal format 99; this ratrace reads 2"), std::string::npos);
+  all[0] = h.dump();
+  EXPECT_NE(refusal(rechained(all)).find("journal format 99; this ratrace reads 3"), std::string::npos);
 }
 
 TEST_F(JournalTest, ChangedLineIsRefusedByItsChecksum) {
@@ -294,14 +301,39 @@ TEST_F(JournalTest, ChangedLineIsRefusedByItsChecksum) {
   EXPECT_NE(refusal(changed).find("line 4: no checksum"), std::string::npos);
 }
 
+TEST_F(JournalTest, LinesFromAnotherRunOrPlaceAreRefused) {
+  const auto ours = finished_lines((dir_ / "ours.jsonl").string());
+  // The very same games in another run (its header differs only in a note): its game lines
+  // are ours to the byte but for their checksums, so only the chain can tell.
+  RunHeader other = header();
+  other.extra["note"] = "another run";
+  const auto theirs = finished_lines((dir_ / "theirs.jsonl").string(), other);
+  ASSERT_EQ(content(theirs[2])["board"], content(ours[2])["board"]);
+  auto mixed = ours;
+  mixed[2] = theirs[2];
+  EXPECT_EQ(refusal(mixed).find("line 3: checksum mismatch"), 0u);
+  // A line moved to another place of its own journal.
+  auto moved = ours;
+  std::swap(moved[2], moved[3]);
+  EXPECT_NE(refusal(moved).find("line 3: checksum mismatch"), std::string::npos);
+  // A line cut out of the middle.
+  auto cut = ours;
+  cut.erase(cut.begin() + 2);
+  EXPECT_NE(refusal(cut).find("line 3: checksum mismatch"), std::string::npos);
+  // An edited line whose checksum was made again as an unchained one (seed 0).
+  auto edited = ours;
+  edited[2] = rechained({edited[2]})[0];
+  EXPECT_NE(refusal(edited).find("line 3: checksum mismatch"), std::string::npos);
+}
+
 TEST_F(JournalTest, GameFieldsMustAgreeWithEachOther) {
   const auto all = finished_lines((dir_ / "fields.jsonl").string());
   auto with_board = [&](const std::function<void(nlohmann::json&)>& edit) {
     auto changed = all;
     nlohmann::json game = content(all[1]);
     edit(game["board"]);
-    changed[1] = checksummed(game);  // a correct checksum: the fields alone must refuse it
-    return refusal(changed);
+    changed[1] = game.dump();
+    return refusal(rechained(changed));  // correct checksums: the fields alone must refuse it
   };
   EXPECT_NE(with_board([](nlohmann::json& b) {
               b["score"] = 7;
@@ -336,9 +368,9 @@ TEST_F(JournalTest, GameFieldsMustAgreeWithEachOther) {
   for (const char* zero : {"moves", "peak_population", "peak_genomes"}) game["board"][zero] = 0;
   game["board"]["score"] = 1;
   game["board"]["fault"] = fault;
-  faulted[1] = checksummed(game);
+  faulted[1] = game.dump();
   std::string text;
-  for (const auto& line : faulted) text += line + "\n";
+  for (const auto& line : rechained(faulted)) text += line + "\n";
   EXPECT_EQ(parse_journal(text).results[0][0]->fault, fault);
 }
 

@@ -91,8 +91,8 @@ TEST(Leaderboard, MarkdownNamesTheGeneratorCommandAndDate) {
   const std::vector<uint64_t> scores = {30, 40};
   const auto rows = rank_rows({leaderboard_row(published("ColorScorePlayer", 34.45, 0), scores, 0),
                                leaderboard_row(published("Bishop", 1.9, 16), scores, 1)});
-  const LeaderboardRun run{4, 7, "ratrace leaderboard --players ColorScorePlayer,Bishop --boards 4 --seed 7",
-                           "2024-05-01 12:00 UTC"};
+  const LeaderboardRunInfo run{4, 7, "ratrace leaderboard --players ColorScorePlayer,Bishop --boards 4 --seed 7",
+                               "2024-05-01 12:00 UTC"};
   const std::string md =
       leaderboard_markdown(rows, agreement_with_published(rows), agreement_with_published(rows, true), run);
   EXPECT_EQ(md.rfind("# ratrace leaderboard\n", 0), 0u);

@@ -34,7 +34,8 @@ class RobustnessTest : public ::testing::Test {
     h.command = "score";
     h.master_seed = 7;
     h.boards = 3;
-    h.entrants = {{"ForwardRandom", "ForwardRandom", config}};
+    h.entrants = {entrant_for("ForwardRandom", "ForwardRandom", config)};
+    h.words = {{"--player", "ForwardRandom"}, {"--boards", "3"}, {"--seed", "7"}, {"--set", "turns=200"}};
     return h;
   }
 
@@ -163,7 +164,7 @@ TEST_F(RobustnessTest, ResumeRefusesGamesTheRunCannotHave) {
 TEST_F(RobustnessTest, ResumeRefusesAFlagThatWouldChangeTheRun) {
   const std::string file = path("j.jsonl");
   finished_journal(file);
-  ScoreOptions options;
+  ScoreRequest options;
   options.player = "ForwardRandom";
   options.run.resume_file = file;
   options.run.given = {"--resume", "--set"};
@@ -171,7 +172,7 @@ TEST_F(RobustnessTest, ResumeRefusesAFlagThatWouldChangeTheRun) {
   EXPECT_NE(error_of([&] { run_score(options); }).find("--set cannot be combined with --resume"), std::string::npos);
   options.run.given = {"--resume", "--seed"};
   options.run.seed = 2;
-  EXPECT_NE(error_of([&] { run_score(options); }).find("master seed 7"), std::string::npos);
+  EXPECT_NE(error_of([&] { run_score(options); }).find("was asked with --seed 7"), std::string::npos);
   options.run.seed = 7;  // the journal's own: allowed
   options.run.given = {"--resume", "--seed", "--threads"};
   EXPECT_EQ(run_score(options), 0);
@@ -229,7 +230,7 @@ TEST_F(RobustnessTest, NumbersParseAlikeFromFilesAndSet) {
 }
 
 TEST_F(RobustnessTest, APlayerFaultingOnEveryBoardHasNoScore) {
-  ScoreOptions options;
+  ScoreRequest options;
   options.player = "TestFaultyThrow";  // registered by fault_test.cpp
   options.run.boards = 2;
   options.run.sets = {"turns=20"};

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "ratrace/cli/journalled_run.h"
 #include "ratrace/engine/breeding.h"
+#include "ratrace/tracks/config.h"
 #include "ratrace/tracks/rules.h"
 #include "tests/engine_test_util.h"
 

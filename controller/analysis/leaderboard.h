@@ -68,7 +68,7 @@ constexpr size_t kMinRankedPlayers = 5;
 std::string rank_agreement_text(const RankAgreement& agreement, const std::string& rules_note = "");
 
 // What the leaderboard ran on, for the report's header and notes.
-struct LeaderboardRun {
+struct LeaderboardRunInfo {
   int boards = 0;
   uint64_t master_seed = 1;
   std::string command_line;  // as typed, to redo the run
@@ -81,7 +81,7 @@ std::string leaderboard_text(const std::vector<LeaderboardRow>& rows);
 // The table, the rank correlation and notes on reading them, as a Markdown document.
 // `author_agreement` is the order under each author's dialect (agreement_with_published(rows, true)).
 std::string leaderboard_markdown(const std::vector<LeaderboardRow>& rows, const RankAgreement& agreement,
-                                 const RankAgreement& author_agreement, const LeaderboardRun& run);
+                                 const RankAgreement& author_agreement, const LeaderboardRunInfo& run);
 nlohmann::json leaderboard_to_json(const std::vector<LeaderboardRow>& rows, const RankAgreement& agreement,
                                    const RankAgreement& author_agreement);
 

@@ -56,13 +56,20 @@ std::string assignments_label(const Assignments& assignments) {
 }
 
 Entrant parse_side(const std::string& text, const std::string& default_player, const Config& base) {
-  const auto colon = text.find(':');
-  std::string player = trimmed(text.substr(0, colon));
+  // The player is the longest registered name the text starts with, followed by its end or a
+  // colon: names may hold colons and folders themselves ("players/mine.py:move").
+  std::string player;
+  for (const auto& [name, info] : registered_players())
+    if (name.size() > player.size() && text.starts_with(name) &&
+        (text.size() == name.size() || text[name.size()] == ':'))
+      player = name;
+  const size_t colon = player.empty() ? text.find(':') : player.size();
+  if (player.empty()) player = trimmed(text.substr(0, colon));
   if (player.empty()) player = default_player;
   find_player(player);
-  if (colon == std::string::npos) return {player, player, base};
+  if (colon >= text.size()) return entrant_for(player, player, base);
   const Assignments overrides = parse_assignments(text.substr(colon + 1));
-  return {player + ":" + assignments_label(overrides), player, apply_assignments(base, overrides)};
+  return entrant_for(player + ":" + assignments_label(overrides), player, apply_assignments(base, overrides));
 }
 
 ParamAxis parse_param(const std::string& text) {

@@ -3,9 +3,12 @@
 #include <string>
 #include <vector>
 
-#include "ratrace/analysis/report.h"
-#include "ratrace/cli/journalled_run.h"
+#include "ratrace/analysis/compare_run.h"
+#include "ratrace/analysis/leaderboard_run.h"
+#include "ratrace/analysis/score_run.h"
+#include "ratrace/analysis/sweep_run.h"
 #include "ratrace/cli/subcommand.h"
+#include "ratrace/common/cli.h"
 #include "ratrace/see/record.h"
 
 // The ratrace subcommands, free of command-line parsing (each *_command.cpp binds CLI11 to
@@ -13,12 +16,11 @@
 // process exit code.
 namespace ratrace {
 
-struct ScoreOptions {
-  RunFlags run;
-  std::string player = "ColorScorePlayer";
-  std::string plot_file;  // draw the log scores' distribution to OUT.png and OUT.svg
-};
-int run_score(const ScoreOptions& options);
+// The game-running commands: a durable run of the request (controller/analysis/*_run.h), and its report.
+int run_score(const ScoreRequest& request);
+int run_compare(const CompareRequest& request);
+int run_sweep(const SweepRequest& request);
+int run_leaderboard(const LeaderboardRequest& request);
 
 int run_players(bool as_json);
 
@@ -60,46 +62,6 @@ struct BenchOptions {
 };
 // Fixed built-in games; prints throughput and one signature of every game's result.
 int run_bench(const BenchOptions& options);
-
-}  // namespace ratrace
-
-namespace ratrace {
-
-struct SweepOptions {
-  RunFlags run;
-  std::string player = "ColorScorePlayer";
-  std::vector<std::string> params;  // "mutation=0.005,0.01,0.0227"; one or two
-  std::string baseline;             // "key=value,..." over the base config; empty: the base config
-  std::string csv_file;             // one row per setting
-  std::string plot_file;            // draw OUT.png and OUT.svg with scripts/plot_sweep.py
-};
-// Plays every setting of a one- or two-parameter grid on the same boards, each compared
-// with a baseline setting board by board.
-int run_sweep(const SweepOptions& options);
-
-struct CompareOptions {
-  CompareOptions() { run.boards = 20; }
-  RunFlags run;                             // run.boards: boards before the first look and between looks
-  std::string player = "ColorScorePlayer";  // for a side that names no player
-  std::string side_a, side_b;               // "Blind Faith", "Blind Faith:mutation=0.0227" or ":mutation=0.0227"
-  int max_boards = 200;
-};
-// Paired comparison of two players or settings that stops as soon as the difference is
-// significant (group-sequential, O'Brien-Fleming-type alpha spending) or at max_boards.
-int run_compare(const CompareOptions& options);
-
-}  // namespace ratrace
-
-namespace ratrace {
-
-struct LeaderboardOptions {
-  RunFlags run;
-  std::vector<std::string> players;  // empty: every registered player
-  std::string markdown_file;         // write the report as Markdown here
-  std::string plot_file;             // draw the forest plot to OUT.png and OUT.svg
-};
-// Every selected player on the same boards, ranked, next to the published leaderboard.
-int run_leaderboard(const LeaderboardOptions& options);
 
 }  // namespace ratrace
 

@@ -7,13 +7,13 @@
 #include <spdlog/spdlog.h>
 
 #include "ratrace/cli/flags.h"
-#include "ratrace/cli/journalled_run.h"
 #include "ratrace/cli/subcommand.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/version.h"
 #include "ratrace/engine/player.h"
 #include "ratrace/python/embedded.h"
 #include "ratrace/runs/distributed.h"
+#include "ratrace/runs/durable_run.h"
 
 namespace {
 
@@ -66,5 +66,11 @@ int main(int argc, char** argv) {
     return ratrace::kExitUsage;
   }
   ratrace::set_program_path(argv[0]);
+  // Players of a run resumed from its journal load from the sources the journal names.
+  const std::string program_path = argv[0];
+  ratrace::set_player_loader([program_path](const ratrace::PlayerSource& source) {
+    if (source.kind == ratrace::PlayerSource::Kind::kPython) ratrace::load_python_player(source.path, program_path);
+    else ratrace::load_player_library(source.path);
+  });
   return ratrace::with_stdout_checked(run_chosen(subcommands, program, argv[0]));
 }

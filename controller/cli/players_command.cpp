@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ratrace/analysis/report.h"
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/engine/player.h"

@@ -12,16 +12,19 @@
 
 namespace ratrace {
 
-Progress::Progress(std::string title, size_t total, size_t already_done)
-    : title_(std::move(title)),
-      total_(total),
-      done_(already_done),
-      done_at_start_(already_done),
-      tty_(isatty(STDERR_FILENO) != 0),
-      start_(std::chrono::steady_clock::now()),
-      last_draw_(start_) {}
+Progress::Progress(std::string title) : title_(std::move(title)), tty_(isatty(STDERR_FILENO) != 0) {}
 
-void Progress::game_finished(const std::string& label, const BoardResult& result, double running_geometric_mean) {
+void Progress::started(size_t games, size_t finished) {
+  // A run that plays in steps (compare's looks) keeps one line and one rate across them.
+  if (began_) return;
+  began_ = true;
+  total_ = games;
+  done_ = done_at_start_ = finished;
+  start_ = last_draw_ = std::chrono::steady_clock::now();
+}
+
+void Progress::game_finished(const Entrant& entrant, const BoardResult& result, double running_geometric_mean) {
+  const std::string& label = entrant.label;
   ++done_;
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - start_).count();
@@ -47,7 +50,7 @@ void Progress::game_finished(const std::string& label, const BoardResult& result
   }
 }
 
-void Progress::close() {
+void Progress::ended() {
   if (tty_) draw_status_line("");
 }
 

@@ -2,21 +2,22 @@
 #include <chrono>
 #include <string>
 
-#include "ratrace/engine/board.h"
+#include "ratrace/runs/durable_run.h"
 
 namespace ratrace {
 
-// Progress of a run: a live line on a terminal, plain log lines otherwise.
-class Progress {
+// A run's progress on standard error: a live line on a terminal, plain log lines otherwise.
+class Progress final : public RunObserver {
  public:
-  Progress(std::string title, size_t total, size_t already_done);
-  void game_finished(const std::string& label, const BoardResult& result, double running_geometric_mean);
-  void close();
+  explicit Progress(std::string title);
+  void started(size_t games, size_t finished) override;
+  void game_finished(const Entrant& entrant, const BoardResult& result, double running_geometric_mean) override;
+  void ended() override;
 
  private:
   std::string title_;
-  size_t total_, done_, done_at_start_;
-  bool tty_;
+  size_t total_ = 0, done_ = 0, done_at_start_ = 0;
+  bool tty_, began_ = false;
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
 

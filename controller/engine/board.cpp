@@ -11,6 +11,11 @@ uint64_t board_seed(uint64_t master_seed, int index) {
   return stream_key(master_seed, kTagBoard, static_cast<uint64_t>(index));
 }
 
+Entrant entrant_for(std::string label, const std::string& player, Config config) {
+  const PlayerInfo& info = find_player(player);
+  return {std::move(label), player, std::move(config), info.code, info.source};
+}
+
 bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const RunOptions& options, BoardResult& result,
                 const std::atomic<size_t>* games_waiting, GameObserver* observer) {
   // A stopped run drops its unfinished games: one not started yet is not worth its track.

@@ -1,6 +1,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "ratrace/engine/game.h"
@@ -20,12 +21,19 @@ struct BoardResult : GameResult {
   std::string fault;  // empty unless the player faulted; the score is then not valid
 };
 
-// Something that plays boards: a player under a config, with a label for reports.
+// Something that plays boards: a player under a config, with a label for reports, and what
+// the games depend on besides: the player's code fingerprint (PlayerInfo::code) and, for a
+// player made outside the program, where it is loaded from.
 struct Entrant {
   std::string label;
   std::string player;
   Config config;
+  std::string code;
+  std::optional<PlayerSource> source;
 };
+// The entrant `label` playing the registered `player` under `config`, its code and source
+// taken from the registry; throws std::invalid_argument for an unknown player.
+Entrant entrant_for(std::string label, const std::string& player, Config config);
 
 // How games are run; none of these change a result.
 struct RunOptions {

@@ -373,6 +373,8 @@ class Game {
     Move move;
     try {
       move = player_.move(pool_.genome(s.genome), view, rng);
+    } catch (const GameStopped&) {
+      throw;  // a stopped run interrupted the call: the game is dropped, no fault
     } catch (const std::exception& e) {
       throw GameFault(std::string("player fault: ") + e.what(), c.turn, s.serial);
     } catch (...) {

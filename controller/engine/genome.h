@@ -18,8 +18,10 @@ struct GenomeRangeError : std::out_of_range {
 
 // Kept out of line so that the genome readers stay small enough to inline.
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_genome_range_error(int start, int len, int length) {
-  throw GenomeRangeError("genome read of bits [" + std::to_string(start) + ", " + std::to_string(start + len) +
-                         ") outside the " + std::to_string(length) + "-bit genome");
+  throw GenomeRangeError("genome read of bits [" + std::to_string(start) + ", " +
+                         std::to_string(static_cast<long long>(start) + len) + ") outside the " +
+                         std::to_string(length) + "-bit genome" +
+                         (len < 0 || len > 32 ? " (a read takes 0 to 32 bits)" : ""));
 }
 
 // A specimen's genome: up to 128 bits in one 128-bit word, bit 0 first. Bit i lives at
@@ -99,9 +101,8 @@ class Genome {
 
  private:
   void check(int start, int len) const {
-    // Negative arguments wrap to huge unsigned values, so two comparisons cover all cases.
-    if (static_cast<unsigned>(len) > 32 || static_cast<unsigned>(start) + static_cast<unsigned>(len) > length_)
-        [[unlikely]]
+    // Every argument apart: a negative start would wrap to a small sum in unsigned arithmetic.
+    if (start < 0 || len < 0 || len > 32 || start > length_ - len) [[unlikely]]
       throw_genome_range_error(start, len, length_);
   }
 

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "ratrace/common/hash.h"
+
 namespace ratrace {
 
 namespace {
@@ -47,6 +49,7 @@ bool register_player(PlayerInfo info, std::string_view source_file) {
                        " has a comma in its name, which --players could not name; rename it");
     return false;
   }
+  if (info.code.empty()) info.code = compiled_player_code(source_file);
   if (!registry().emplace(name, std::move(info)).second) {
     errors().push_back("two players are named '" + name + "': one in " + described(source_files()[name]) +
                        ", another in " + described(source_file) + "; rename one of them");
@@ -98,14 +101,38 @@ std::vector<std::string> load_player_library(const std::string& path) {
     throw std::invalid_argument(where + "built against ratrace " + version() + ", but this is ratrace " +
                                 RATRACE_API_VERSION + "; rebuild it against this version");
   if (loaded.empty()) throw std::invalid_argument(where + "registers no player (RATRACE_PLAYER)");
+  const std::string code = "plugin " + file_fingerprint(path, "plugin");
   const size_t errors_before = errors().size();
   std::vector<std::string> names;
   for (auto& [info, source] : loaded) {
     names.push_back(info.name);
+    info.code = code;
+    info.source = PlayerSource{PlayerSource::Kind::kLibrary, path};
     register_player(std::move(info), source);
   }
   if (errors().size() > errors_before) throw std::invalid_argument(where + errors()[errors_before]);
   return names;  // the library stays loaded: the registry points into it
+}
+
+namespace {
+PlayerLoader& installed_loader() {
+  static PlayerLoader loader;
+  return loader;
+}
+}  // namespace
+
+void set_player_loader(PlayerLoader loader) { installed_loader() = std::move(loader); }
+
+const PlayerInfo& find_or_load_player(const std::string& name, const std::optional<PlayerSource>& source) {
+  if (registry().count(name) || !source) return find_player(name);
+  if (!installed_loader())
+    throw std::invalid_argument("the player '" + name + "' comes from " + source->flag() + " " + source->path +
+                                ", which this program cannot load");
+  installed_loader()(*source);
+  if (!registry().count(name))
+    throw std::invalid_argument(std::string(source->flag()) + " " + source->path + " does not define the player '" +
+                                name + "'");
+  return find_player(name);
 }
 
 }  // namespace ratrace

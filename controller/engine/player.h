@@ -2,6 +2,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,17 @@ class MoveFunction {
   std::shared_ptr<const Callable> callable_;
 };
 
+// Where a player made outside the program comes from, so that another process (a resumed run,
+// an MPI rank) can load it again: a Python file's "FILE.py:FUNCTION", or a plugin's file.
+struct PlayerSource {
+  enum class Kind { kPython, kLibrary };
+  Kind kind = Kind::kPython;
+  std::string path;
+  // The command-line flag that loads it: "--python" or "--player-lib".
+  const char* flag() const { return kind == Kind::kPython ? "--python" : "--player-lib"; }
+  friend bool operator==(const PlayerSource&, const PlayerSource&) = default;
+};
+
 // A registered player and what is published about it.
 struct PlayerInfo {
   std::string name;
@@ -55,6 +67,15 @@ struct PlayerInfo {
   // alternative to. Such a candidate is kept so that the calibration procedure of
   // docs/RECONCILIATION.md can be re-run; a leaderboard plays it only when named.
   const char* candidate_for = nullptr;
+  // A fingerprint of the code its games depend on: for a compiled-in player a hash of the
+  // engine's sources and its own, for a plugin of its file, for a Python player of its source
+  // and the user modules it imports. A run records it and never reuses the games of another.
+  std::string code;
+  // Where a player made outside the program came from; none for a compiled-in one.
+  std::optional<PlayerSource> source;
+  // Its calls hold an interpreter lock, so one thread plays it as fast as more (a run's
+  // default thread count is then one).
+  bool interpreted = false;
 };
 
 // Adds a player to the registry; returns true so it can initialise a static. It never throws:
@@ -74,6 +95,20 @@ const PlayerInfo& find_player(std::string_view name);
 // at run time before; throws std::invalid_argument for a compiled-in player's name, an empty
 // name or no move function.
 void register_runtime_player(PlayerInfo info);
+
+// The fingerprint of a compiled-in player's code (PlayerInfo::code) from the file that
+// registered it: a hash of the engine's sources, the shared player headers and that file,
+// computed at build time. A file the build did not hash (a test's) gets the engine's hash.
+std::string compiled_player_code(std::string_view source_file);
+
+// Loads a player source (a Python file or a plugin) into this process; installed by the front
+// end that can (the ratrace program), for runs resumed from a journal and for MPI ranks.
+using PlayerLoader = std::function<void(const PlayerSource& source)>;
+void set_player_loader(PlayerLoader loader);
+// Makes `name` a known player: loads `source` with the installed loader when no player of
+// that name is registered yet. Throws std::invalid_argument naming the player when that fails
+// or no loader is installed.
+const PlayerInfo& find_or_load_player(const std::string& name, const std::optional<PlayerSource>& source);
 
 // Loads a player plugin (a shared library built with ratrace_add_player from the installed
 // package): its players join the registry. Returns their names. Throws std::invalid_argument

@@ -15,11 +15,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <spdlog/spdlog.h>
-#include <xxhash.h>
-
+#include "ratrace/common/hash.h"
 #include "ratrace/common/io.h"
 #include "ratrace/common/numbers.h"
+#include <spdlog/spdlog.h>
 
 namespace ratrace {
 
@@ -66,8 +65,9 @@ void require_keys(const nlohmann::json& j, const std::vector<std::string>& keys,
     throw std::invalid_argument(what + ": unknown key '" + clipped(key, 60) + "'");
 }
 
-const std::vector<std::string> kHeaderKeys{"ratrace_journal", "command", "master_seed", "boards", "entrants", "extra"};
-const std::vector<std::string> kEntrantKeys{"label", "player", "config"};
+const std::vector<std::string> kHeaderKeys{"ratrace_journal", "command", "master_seed", "boards",
+                                           "entrants",        "extra",   "words"};
+const std::vector<std::string> kEntrantKeys{"label", "player", "config", "code", "source"};
 const std::vector<std::string> kGameLineKeys{"entrant", "board", "timing"};
 const std::vector<std::string> kRecordKeys{"index",           "seed",  "score",        "turns",
                                            "peak_population", "moves", "peak_genomes", "fault"};
@@ -100,8 +100,32 @@ void from_json(const nlohmann::json& j, BoardResult& r) {
   r.seconds = seconds_field(j);
 }
 
+namespace {
+
+nlohmann::json source_to_json(const std::optional<PlayerSource>& source) {
+  if (!source) return nullptr;
+  return {{source->kind == PlayerSource::Kind::kPython ? "python" : "library", source->path}};
+}
+
+std::optional<PlayerSource> source_from_json(const nlohmann::json& j) {
+  if (j.is_null()) return std::nullopt;
+  if (!j.is_object() || j.size() != 1 || !j.begin().value().is_string())
+    throw std::invalid_argument("source must be null, {\"python\": SPEC} or {\"library\": PATH}");
+  const std::string kind = j.begin().key();
+  if (kind != "python" && kind != "library")
+    throw std::invalid_argument("source: unknown kind '" + clipped(kind, 40) + "'");
+  return PlayerSource{kind == "python" ? PlayerSource::Kind::kPython : PlayerSource::Kind::kLibrary,
+                      j.begin().value().get<std::string>()};
+}
+
+}  // namespace
+
 void to_json(nlohmann::json& j, const Entrant& e) {
-  j = {{"label", e.label}, {"player", e.player}, {"config", e.config}};
+  j = {{"label", e.label},
+       {"player", e.player},
+       {"config", e.config},
+       {"code", e.code},
+       {"source", source_to_json(e.source)}};
 }
 
 void from_json(const nlohmann::json& j, Entrant& e) {
@@ -114,6 +138,9 @@ void from_json(const nlohmann::json& j, Entrant& e) {
   e.config = Config{};
   from_json(j.at("config"), e.config);
   e.config.validate();
+  if (!j.at("code").is_string()) throw std::invalid_argument("code must be text");
+  e.code = j.at("code").get<std::string>();
+  e.source = source_from_json(j.at("source"));
 }
 
 namespace {
@@ -159,6 +186,13 @@ RunHeader header_from_json(const nlohmann::json& j) {
   if (h.command == "compare" && h.entrants.size() != 2) throw std::invalid_argument("a compare run has two entrants");
   h.extra = j.at("extra");
   if (!h.extra.is_object()) throw std::invalid_argument("extra must be an object");
+  const auto& words = j.at("words");
+  if (!words.is_array()) throw std::invalid_argument("words must be a list of [flag, value] pairs");
+  for (const auto& word : words) {
+    if (!word.is_array() || word.size() != 2 || !word[0].is_string() || !word[1].is_string())
+      throw std::invalid_argument("words must be a list of [flag, value] pairs");
+    h.words.emplace_back(word[0].get<std::string>(), word[1].get<std::string>());
+  }
   return h;
 }
 
@@ -284,18 +318,16 @@ constexpr std::string_view kChecksumField = ",\"xxh64\":\"";
 constexpr size_t kChecksumDigits = 16;
 constexpr size_t kChecksumTail = kChecksumField.size() + kChecksumDigits + 2;
 
-std::string checksum_of(std::string_view text) {
-  char hex[kChecksumDigits + 1];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
-  return hex;
-}
+// A line's checksum: its text's content hash seeded with the previous line's checksum.
+uint64_t checksum_of(std::string_view text, uint64_t previous) { return content_hash(text, previous); }
 
-// `j` as a journal line: its JSON text with the checksum of that text added as a last field.
-std::string checked_line(const nlohmann::json& j) {
+// `j` as a journal line after a line of checksum `previous`: its JSON text with the checksum
+// of that text added as a last field; `checksum` receives it.
+std::string checked_line(const nlohmann::json& j, uint64_t previous, uint64_t& checksum) {
   std::string text = j.dump();
-  const std::string checksum = checksum_of(text);
+  checksum = checksum_of(text, previous);
   text.pop_back();  // the closing brace
-  return text.append(kChecksumField).append(checksum).append("\"}\n");
+  return text.append(kChecksumField).append(hex_digits(checksum)).append("\"}\n");
 }
 
 // A line's text without its checksum field, and the checksum (empty if it has none).
@@ -307,31 +339,54 @@ std::pair<std::string, std::string> split_checksum(std::string_view line) {
           std::string(line.substr(line.size() - 2 - kChecksumDigits, kChecksumDigits))};
 }
 
-std::string game_line(size_t entrant, const BoardResult& r) {
-  return checked_line({{"entrant", entrant}, {"board", game_record(r)}, {"timing", game_timing(r)}});
+nlohmann::json game_line(size_t entrant, const BoardResult& r) {
+  return {{"entrant", entrant}, {"board", game_record(r)}, {"timing", game_timing(r)}};
 }
 
 }  // namespace
 
 nlohmann::json header_to_json(const RunHeader& h) {
   const nlohmann::json entrants = h.entrants;
+  nlohmann::json words = nlohmann::json::array();
+  for (const auto& [flag, value] : h.words) words.push_back({flag, value});
   return {{"ratrace_journal", kJournalFormat},
           {"command", h.command},
           {"master_seed", h.master_seed},
           {"boards", h.boards},
           {"entrants", entrants},
-          {"extra", h.extra}};
+          {"extra", h.extra},
+          {"words", words}};
 }
 
-std::string run_hash(const RunHeader& h) {
+namespace {
+
+// The header as it identifies the run: without the words it was typed with.
+nlohmann::json identity_of(const RunHeader& h) {
   nlohmann::json j = header_to_json(h);
-  if (j["extra"].is_object())
-    j["extra"].erase("command_line");       // how the run was typed (output files, threads) does not change it
-  uint64_t hash = 14695981039346656037ull;  // FNV-1a
-  for (const unsigned char ch : j.dump()) hash = (hash ^ ch) * 1099511628211ull;
-  char text[17];
-  std::snprintf(text, sizeof text, "%08llx", static_cast<unsigned long long>(hash >> 32));
-  return text;
+  j.erase("words");
+  return j;
+}
+
+}  // namespace
+
+std::string run_hash(const RunHeader& h) { return hex_digits(content_hash(identity_of(h).dump())).substr(0, 8); }
+
+std::string run_difference(const RunHeader& a, const RunHeader& b) {
+  if (identity_of(a) == identity_of(b)) return "";
+  if (a.command != b.command) return "it is a run of '" + b.command + "', not of '" + a.command + "'";
+  if (a.master_seed != b.master_seed)
+    return "its master seed is " + std::to_string(b.master_seed) + ", not " + std::to_string(a.master_seed);
+  if (a.boards != b.boards) return "it has " + std::to_string(b.boards) + " boards, not " + std::to_string(a.boards);
+  if (a.entrants.size() == b.entrants.size()) {
+    for (size_t e = 0; e < a.entrants.size(); ++e) {
+      const Entrant &x = a.entrants[e], &y = b.entrants[e];
+      if (x.label != y.label || x.player != y.player) continue;
+      if (x.code != y.code)
+        return "the player '" + x.player + "' has changed since (its code was " + y.code + ", now " + x.code + ")";
+      if (x.source != y.source) return "the player '" + x.player + "' was loaded from elsewhere";
+    }
+  }
+  return "its entrants, configs or settings differ";
 }
 
 JournalContents parse_journal(std::string_view text) {
@@ -341,6 +396,7 @@ JournalContents parse_journal(std::string_view text) {
   // A line the run could have written but whose checksum fails was changed since: reported
   // after the whole journal is read, so that a line the run cannot have is named for that.
   std::string first_changed;
+  uint64_t previous = 0;
   while (position < text.size()) {
     const size_t end = text.find('\n', position);
     if (end == std::string_view::npos) break;  // torn last line: that game is played again
@@ -376,14 +432,18 @@ JournalContents parse_journal(std::string_view text) {
                                       " appears twice with different results");
         slot = r;
       }
-      if (first_changed.empty() && checksum != checksum_of(body))
+      const uint64_t expected = checksum_of(body, previous);
+      if (first_changed.empty() && checksum != hex_digits(expected))
         first_changed = "line " + std::to_string(line_number) +
                         (checksum.empty() ? ": no checksum (a last field \"xxh64\")"
-                                          : ": checksum mismatch: the line was changed after ratrace wrote it");
+                                          : ": checksum mismatch: the line was changed after ratrace wrote it, "
+                                            "or comes from another journal or another place in this one");
+      previous = expected;
     } catch (const std::exception& e) {
       throw std::invalid_argument("line " + std::to_string(line_number) + ": " + clipped(e.what(), 600));
     }
     contents.intact_bytes = position;
+    contents.last_checksum = previous;
   }
   if (!have_header) throw std::invalid_argument("no complete header line (the run never started a game)");
   if (!first_changed.empty()) throw std::invalid_argument(first_changed);
@@ -416,7 +476,7 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
     if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
   }
   Journal journal(path, std::move(header), std::move(out));
-  journal.out_.write(checked_line(header_to_json(journal.header_)));
+  journal.out_.write(checked_line(header_to_json(journal.header_), 0, journal.last_checksum_));
   journal.sync();
   return journal;
 }
@@ -441,6 +501,7 @@ Journal Journal::resume(const std::string& path) {
   if (::lseek(fd, 0, SEEK_END) < 0) fail_io("cannot seek journal", path);
   Journal journal(path, std::move(contents.header), std::move(out));
   journal.results_ = std::move(contents.results);
+  journal.last_checksum_ = contents.last_checksum;
   journal.sync();
   return journal;
 }
@@ -462,7 +523,7 @@ size_t Journal::finished_count() const {
 
 void Journal::append(size_t entrant, const BoardResult& result) {
   auto& slot = results_.at(entrant).at(static_cast<size_t>(result.index));
-  out_.write(game_line(entrant, result));
+  out_.write(checked_line(game_line(entrant, result), last_checksum_, last_checksum_));
   out_.flush();  // in the kernel now: a killed process keeps the game
   slot = result;
   if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::seconds(1)) sync();

@@ -1,8 +1,6 @@
 #include "ratrace/runs/result_file.h"
 
-#include <algorithm>
-#include <cctype>
-#include <string_view>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -11,18 +9,6 @@
 namespace ratrace {
 
 namespace {
-
-// `text` as one shell word (player names have spaces).
-std::string shell_word(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) ||
-           std::string_view("_-+=.,:/").find(c) != std::string_view::npos;
-  });
-  if (plain) return text;
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 // The journal's record of the game with who played it, its seed a string, and its timing.
 nlohmann::json board_record(const EntrantRole& role, const BoardResult& r) {
@@ -37,24 +23,6 @@ nlohmann::json board_record(const EntrantRole& role, const BoardResult& r) {
 
 }  // namespace
 
-CommandWords run_flag_words(const RunFlags& flags) {
-  CommandWords words{{"--boards", std::to_string(flags.boards)}, {"--seed", std::to_string(flags.seed)}};
-  if (!flags.config_file.empty()) words.emplace_back("--config", flags.config_file);
-  for (const auto& set : flags.sets) words.emplace_back("--set", set);
-  if (!flags.journal_file.empty()) words.emplace_back("--journal", flags.journal_file);
-  if (!flags.json_file.empty()) words.emplace_back("--json", flags.json_file);
-  return words;
-}
-
-std::string command_line(const std::string& command, const CommandWords& words) {
-  std::string line = "ratrace " + command;
-  for (const auto& [flag, value] : words) {
-    line.append(" ").append(flag);
-    if (!value.empty()) line.append(" ").append(shell_word(value));
-  }
-  return line;
-}
-
 nlohmann::json result_document(const Journal& journal, const std::vector<EntrantRole>& roles,
                                const nlohmann::json& config, int boards) {
   const RunHeader& run = journal.header();
@@ -64,13 +32,33 @@ nlohmann::json result_document(const Journal& journal, const std::vector<Entrant
     entrants.push_back({{"entrant", role.entrant->label},
                         {"player", role.entrant->player},
                         {"setting", role.setting ? nlohmann::json(*role.setting) : nlohmann::json(nullptr)},
-                        {"config", role.entrant->config}});
+                        {"config", role.entrant->config},
+                        {"code", role.entrant->code}});
     for (int i = 0; i < boards; ++i) records.push_back(board_record(role, journal.results().at(e).at(i).value()));
   }
   return {{"format", kResultFormat}, {"tool", {{"name", "ratrace"}, {"version", version()}}},
-          {"command", run.command},  {"command_line", run.extra.value("command_line", "ratrace " + run.command)},
+          {"command", run.command},  {"command_line", command_line(run.command, run.words)},
           {"config", config},        {"master_seed", std::to_string(run.master_seed)},
           {"entrants", entrants},    {"boards", records}};
+}
+
+std::string plot_stem(const std::string& plot_file) {
+  const std::filesystem::path path(plot_file);
+  const auto ext = path.extension();
+  return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
+}
+
+std::string result_file(const std::string& json_file, const std::string& plot_file) {
+  return json_file.empty() && !plot_file.empty() ? plot_stem(plot_file) + ".json" : json_file;
+}
+
+std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file) {
+  std::vector<std::string> files{result_file(json_file, plot_file)};
+  if (!plot_file.empty()) {
+    files.push_back(plot_stem(plot_file) + ".png");
+    files.push_back(plot_stem(plot_file) + ".svg");
+  }
+  return files;
 }
 
 }  // namespace ratrace

@@ -171,23 +171,4 @@ void convert_svg_to_png(const std::string& svg_file, const std::string& png_file
   install_pictures("rsvg-convert", code, {{temporary, png_file}});
 }
 
-std::string plot_stem(const std::string& plot_file) {
-  const std::filesystem::path path(plot_file);
-  const auto ext = path.extension();
-  return ext == ".png" || ext == ".svg" ? path.parent_path() / path.stem() : path;
-}
-
-std::string result_file(const std::string& json_file, const std::string& plot_file) {
-  return json_file.empty() && !plot_file.empty() ? plot_stem(plot_file) + ".json" : json_file;
-}
-
-std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file) {
-  std::vector<std::string> files{result_file(json_file, plot_file)};
-  if (!plot_file.empty()) {
-    files.push_back(plot_stem(plot_file) + ".png");
-    files.push_back(plot_stem(plot_file) + ".svg");
-  }
-  return files;
-}
-
 }  // namespace ratrace

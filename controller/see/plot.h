@@ -22,12 +22,4 @@ void draw_with_matplotlib(const std::string& script, const std::vector<std::stri
 // pictures; throws std::runtime_error if it cannot be run, fails or leaves an incomplete file.
 void convert_svg_to_png(const std::string& svg_file, const std::string& png_file);
 
-// "out.png" and "out.svg" name the pair of pictures "out"; anything else is the stem itself.
-std::string plot_stem(const std::string& plot_file);
-// The result file a run writes: --json, or FILE.json when only --plot FILE is given (the
-// plot is drawn from it); empty for neither.
-std::string result_file(const std::string& json_file, const std::string& plot_file);
-// Every file --json and --plot FILE write: the result file, FILE.png and FILE.svg.
-std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file);
-
 }  // namespace ratrace

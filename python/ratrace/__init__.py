@@ -1,151 +1,128 @@
-"""ratrace from Python: score a player on the exact, multithreaded Lab Rat Race engine.
+"""ratrace from Python: the exact, multithreaded Lab Rat Race engine, and the command line's
+runs (score, compare, sweep, leaderboard) with the same result documents and statistics.
 
-A player is a function ``move(genome, view, rng) -> (dx, dy)``:
-``genome.chunk(start, length)``, ``genome.bit(i)``, ``view(dx, dy)`` (-1 out of bounds,
-dx towards the goal, dy down) and ``rng`` (``random()``, ``below(n)``, ``choice(seq)``),
-the engine's random stream for that call. A call that draws nothing is memoised, so the
-function runs once per distinct (genome, view). The organisers' ``Player`` classes run
-through :mod:`ratrace.compat`.
+A player is a function ``move(genome, view, rng) -> (dx, dy)``: ``genome.chunk(start, length)``,
+``genome.bit(i)``, ``view(dx, dy)`` (-1 out of bounds, dx towards the goal, dy down) and ``rng``
+(``random()``, ``below(n)``, ``choice(seq)``), the engine's random stream for that call. A call
+that draws nothing is memoised, so the function runs once per distinct (genome, view). A player
+may also be a registered player's name, ``"FILE.py:FUNCTION"``, or an organisers' ``Player``
+(see :mod:`ratrace.compat`)::
 
     import ratrace
     result = ratrace.score(my_move, boards=100, seed=1)
-    print(result)                 # geometric mean and its 95% interval
-    result.write_json("mine.json")  # the same file as `ratrace score --json`
+    print(result)                     # geometric mean and its 95% interval
+    result.write_json("mine.json")    # the file `ratrace score --json` writes
 """
+from __future__ import annotations
+
 import json
-import os
-import sys
-import tempfile
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from ._engine import Genome, View, Rng, GameFault, board_seed, __version__  # noqa: F401
 from . import _engine
+from ._engine import CallInterrupted, Genome, Rng, View, __version__, board_seed  # noqa: F401
+from .players import PlayerLike, player_name
+from .runs import PlayerFault, Result, Value, config_sets, run, value_text
 
-__all__ = ["score", "compare", "play", "players", "config", "Result", "Genome", "View", "Rng", "GameFault"]
+__all__ = ["score", "compare", "sweep", "leaderboard", "play", "players", "config", "Result", "PlayerFault",
+           "Genome", "View", "Rng", "board_seed", "__version__"]
 
 
-def players():
-    """Every registered player (the compiled-in ones and those you registered), as dicts."""
+def _request(command: str, boards: int, seed: int, threads: Optional[int], rules: Optional[str],
+             config: Optional[Mapping[str, Value]], config_file: Optional[str], cache: bool,
+             call_time_limit: Optional[float], **fields: Any) -> Dict[str, Any]:
+    return dict(command=command, boards=boards, seed=seed, threads=0 if threads is None else threads,
+                sets=config_sets(rules, config), config_file=config_file or "", cache=cache,
+                call_time_limit=float(call_time_limit or 0), **fields)
+
+
+def score(player: PlayerLike, boards: int = 100, seed: int = 1, *, threads: Optional[int] = None,
+          rules: Optional[str] = None, config: Optional[Mapping[str, Value]] = None,
+          config_file: Optional[str] = None, journal: Optional[str] = None, cache: bool = True,
+          progress: bool = True, call_time_limit: Optional[float] = None) -> Result:
+    """``ratrace score``: ``player`` on boards 0..boards-1 of master seed ``seed``.
+
+    ``threads``: None for the fastest count (every core; one for an interpreted Python player,
+    whose calls share one interpreter lock). ``rules``: a dialect (``--rules``); ``config``:
+    config keys (``--set``), applied after ``config_file`` (``--config``). ``journal``: a file
+    that keeps every finished game; without one the journal lives in the user's cache while
+    the run plays and goes when it ends. ``call_time_limit``: seconds a Python player's call
+    may take before it is a fault (``--call-time-limit``; off by default). Raises PlayerFault
+    (holding the result) when the player faulted, as the command line exits 3.
+    """
+    name = player_name(player)
+    return run(_request("score", boards, seed, threads, rules, config, config_file, cache, call_time_limit,
+                        player=name), journal, progress, "score " + name)
+
+
+def compare(a: PlayerLike, b: PlayerLike, boards: int = 20, max_boards: int = 200, seed: int = 1, *,
+            config_a: Optional[Mapping[str, Value]] = None, config_b: Optional[Mapping[str, Value]] = None,
+            threads: Optional[int] = None, rules: Optional[str] = None,
+            config: Optional[Mapping[str, Value]] = None, config_file: Optional[str] = None,
+            journal: Optional[str] = None, cache: bool = True, progress: bool = True,
+            call_time_limit: Optional[float] = None) -> Result:
+    """``ratrace compare``: ``a`` and ``b`` on the same boards, looking after every ``boards``
+    boards and stopping as soon as the paired ratio of geometric means is significant either
+    way (a group-sequential design holding the overall error at 5%), or at ``max_boards``.
+    ``config_a`` and ``config_b`` set one side's config keys over the base ``config``;
+    ``result.summary["verdict"]`` is "a", "b" or "none"."""
+    sides = []
+    for side, overrides in ((a, config_a), (b, config_b)):
+        text = player_name(side)
+        if overrides:
+            text += ":" + ",".join(config_sets(None, overrides))
+        sides.append(text)
+    return run(_request("compare", boards, seed, threads, rules, config, config_file, cache, call_time_limit,
+                        a=sides[0], b=sides[1], player="ColorScorePlayer", max_boards=max_boards),
+               journal, progress, "compare")
+
+
+def sweep(player: PlayerLike, params: Mapping[str, Sequence[Value]], boards: int = 100, seed: int = 1, *,
+          baseline: Optional[Mapping[str, Value]] = None, threads: Optional[int] = None,
+          rules: Optional[str] = None, config: Optional[Mapping[str, Value]] = None,
+          config_file: Optional[str] = None, journal: Optional[str] = None, cache: bool = True,
+          progress: bool = True, call_time_limit: Optional[float] = None) -> Result:
+    """``ratrace sweep``: every setting of a grid of one or two config keys (``params``, e.g.
+    ``{"mutation": [0.005, 0.01, 0.05]}``) on the same boards, each paired with the baseline
+    (the base config, or ``baseline``'s keys over it)."""
+    name = player_name(player)
+    param_words = ["%s=%s" % (key, ",".join(value_text(v) for v in values)) for key, values in params.items()]
+    baseline_word = ",".join(config_sets(None, baseline)) if baseline else ""
+    return run(_request("sweep", boards, seed, threads, rules, config, config_file, cache, call_time_limit,
+                        player=name, params=param_words, baseline=baseline_word),
+               journal, progress, "sweep " + name)
+
+
+def leaderboard(players: Optional[Sequence[PlayerLike]] = None, boards: int = 100, seed: int = 1, *,
+                threads: Optional[int] = None, rules: Optional[str] = None,
+                config: Optional[Mapping[str, Value]] = None, config_file: Optional[str] = None,
+                journal: Optional[str] = None, cache: bool = True, progress: bool = True,
+                call_time_limit: Optional[float] = None) -> Result:
+    """``ratrace leaderboard``: every player (by default every registered one but calibration
+    candidates) on the same boards, ranked next to the published leaderboard."""
+    names = [player_name(p) for p in players or []]
+    return run(_request("leaderboard", boards, seed, threads, rules, config, config_file, cache, call_time_limit,
+                        players=names), journal, progress, "leaderboard")
+
+
+def play(player: PlayerLike, board: int = 0, seed: int = 1, *, rules: Optional[str] = None,
+         config: Optional[Mapping[str, Value]] = None, config_file: Optional[str] = None,
+         cache: bool = True) -> Dict[str, Any]:
+    """Board ``board`` of a run with master seed ``seed``, exactly as a run plays it: the game's
+    record. Raises PlayerFault (holding the record as its result's only board) on a fault."""
+    record = json.loads(_engine.play(player_name(player), board, seed, config_sets(rules, config),
+                                     config_file or "", cache))
+    if record["fault"]:
+        raise PlayerFault([record["fault"]], Result({"command": "play", "summary": {}, "boards": [record]}, None))
+    return record
+
+
+def players() -> List[Dict[str, Any]]:
+    """Every registered player (the compiled-in ones and those registered from Python), with
+    what is published about it, its code fingerprint and whether it is interpreted."""
     return _engine.players()
 
 
-def config(rules="cpp", config=None):
-    """The resolved rules: a dialect's preset with ``config`` ({key: value}) applied over it."""
-    return json.loads(_engine.config(rules, _sets(config)))
-
-
-def _sets(config):
-    return ["%s=%s" % (key, value) for key, value in (config or {}).items()]
-
-
-def _player_name(player):
-    """The registry name of ``player``: a name, a move function, or an organisers' Player."""
-    if isinstance(player, str):
-        return player
-    if not callable(player) or isinstance(player, type) or hasattr(player, "take_turn"):
-        from . import compat
-        player = compat.move_function(player)
-    name = "python:" + getattr(player, "__qualname__", getattr(player, "__name__", type(player).__name__))
-    module = getattr(player, "__module__", None)
-    if module and module != "__main__":
-        name += "@" + module
-    _engine.register_function(name, player, (player.__doc__ or "").strip())
-    return name
-
-
-def _progress(total, title):
-    """A tqdm bar on a terminal or in a notebook; nothing elsewhere."""
-    if not (sys.stderr.isatty() or "ipykernel" in sys.modules):
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=title, unit="game")
-
-
-def _run(command, names, sets, boards, seed, threads, rules, cache, journal, progress):
-    if journal is None:
-        folder = tempfile.mkdtemp(prefix="ratrace-")
-        journal = os.path.join(folder, command + ".jsonl")
-    run = _engine.Run(command, names, seed, boards, threads or 0, cache, rules, sets, journal)
-    bar = _progress(run.total, command + " " + " vs ".join(names)) if progress else None
-    shown = run.done
-    if bar is not None:
-        bar.update(shown)
-    try:
-        while not run.wait(0.1):
-            if bar is not None and run.done > shown:
-                bar.update(run.done - shown)
-                shown = run.done
-    except KeyboardInterrupt:
-        run.stop()
-        run.wait(3600)
-        if bar is not None:
-            bar.close()
-        sys.stderr.write("stopped: %d of %d games kept in %s; the same call with journal=%r finishes the run\n"
-                         % (run.done, run.total, run.journal, run.journal))
-        raise
-    if bar is not None:
-        bar.update(run.done - shown)
-        bar.close()
-    return Result(json.loads(run.result(command)), run.journal)
-
-
-def score(player, boards=100, seed=1, threads=None, rules="cpp", config=None, journal=None, cache=True,
-          progress=True):
-    """Plays ``player`` on boards 0..boards-1 of master seed ``seed``; returns a :class:`Result`.
-
-    ``threads``: worker threads (None: all cores; Python calls share the GIL). ``journal``: a
-    file for every finished game; an existing journal of the same run is finished, not redone,
-    so a run stopped with Ctrl-C resumes with the same call.
-    """
-    return _run("score", [_player_name(player)], [_sets(config)], boards, seed, threads, rules, cache, journal,
-                progress)
-
-
-def compare(a, b, boards=100, seed=1, threads=None, rules="cpp", config_a=None, config_b=None, journal=None,
-            cache=True, progress=True):
-    """Plays ``a`` and ``b`` on the same boards; ``result.summary["paired"]`` holds the ratio of
-    their geometric means with its 95% interval, paired board by board."""
-    names = [_player_name(a), _player_name(b)]
-    return _run("compare", names, [_sets(config_a), _sets(config_b)], boards, seed, threads, rules, cache, journal,
-                progress)
-
-
-def play(player, board=0, seed=1, rules="cpp", config=None, cache=True):
-    """Board ``board`` of master seed ``seed``, exactly as a run plays it: its record as a dict."""
-    return json.loads(_engine.play(_player_name(player), board, seed, rules, _sets(config), cache))
-
-
-class Result:
-    """A finished run: ``boards`` (one record per game), ``summary`` (geometric mean, 95%
-    interval, median, ...), ``scores``, and ``document``, the JSON of ``ratrace score --json``."""
-
-    def __init__(self, document, journal):
-        self.document = document
-        self.journal = journal
-        self.boards = document["boards"]
-        self.summary = document["summary"]
-
-    @property
-    def scores(self):
-        return [record["score"] for record in self.boards]
-
-    def write_json(self, path, force=False):
-        """Writes the result document; an existing file is kept unless ``force``."""
-        with open(path, "w" if force else "x") as out:
-            json.dump(self.document, out, indent=2)
-            out.write("\n")
-
-    def __repr__(self):
-        s = self.summary
-        if "geometric_mean" in s:
-            low, high = s["ci95"]
-            return "<ratrace result: geometric mean %.4g [%.4g, %.4g] over %d boards>" % (
-                s["geometric_mean"], low, high, s["boards"])
-        paired = s.get("paired")
-        if paired:
-            low, high = paired["ratio_ci95"]
-            return "<ratrace comparison: ratio a/b %.4g [%.4g, %.4g] over %d boards>" % (
-                paired["ratio"], low, high, paired["boards"])
-        return "<ratrace result over %d games>" % len(self.boards)
+def config(rules: Optional[str] = None, config: Optional[Mapping[str, Value]] = None,
+           config_file: Optional[str] = None) -> Dict[str, Any]:
+    """The resolved config: the rules dialect's preset, ``config_file`` and ``config`` over it."""
+    return json.loads(_engine.config(config_sets(rules, config), config_file or ""))

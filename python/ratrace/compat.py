@@ -13,9 +13,11 @@ A posted answer runs with only its imports changed::
 
 ``self.genome`` is an int whose bit i is genome bit i; ``bit_at``, ``bit_range``,
 ``bit_chunk`` and ``vision_at(x, y)`` read as the organisers' helpers did (bit ``start`` is
-the chunk's least significant bit). During ``turn()``, the module-level functions of Python's
-``random`` draw from the engine's per-call stream, so results do not depend on the thread
-count, and a turn that draws nothing is memoised.
+the chunk's least significant bit). During ``turn()``, and only then, the module-level
+functions of Python's ``random`` draw from the engine's per-call stream, so results do not
+depend on the thread count, and a turn that draws nothing is memoised; at any other time they
+are Python's own. Import this module before ``from random import random`` (or getrandbits)
+binds those names in a player's module.
 """
 import copy
 import random as _random
@@ -83,40 +85,45 @@ class Player:
         return self.vision[2 + y][2 + x]
 
 
-_call = threading.local()  # the engine Rng of the turn running on this thread
+_call = threading.local()  # the engine Rng of the organisers' turn running on this thread, if any
 
 
-class _EngineRandom(_random.Random):
-    """random.Random whose draws come from the engine's Rng while a turn runs on this
-    thread, and from its own Mersenne Twister otherwise."""
+def _engine_below(rng, n):
+    return rng.below(n)  # n = 1 draws nothing: random.choice of one move is memoisable
 
-    def random(self):
+
+def _engine_bits(rng, k):
+    value = 0
+    for shift in range(0, k, 64):
+        value |= rng.getrandbits(min(64, k - shift)) << shift
+    return value
+
+
+def _during_turns(name, engine_draw):
+    """``random._inst``'s method ``name``, drawing from the engine's stream while an
+    organisers' turn runs on this thread, and exactly as before at any other time."""
+    original = getattr(_random._inst, name)
+
+    def draw(*args):
         rng = getattr(_call, "rng", None)
-        return rng.random() if rng is not None else super().random()
+        return original(*args) if rng is None else engine_draw(rng, *args)
 
-    def getrandbits(self, k):
-        rng = getattr(_call, "rng", None)
-        if rng is None:
-            return super().getrandbits(k)
-        value = 0
-        for shift in range(0, k, 64):
-            value |= rng.getrandbits(min(64, k - shift)) << shift
-        return value
-
-    def _randbelow(self, n):
-        rng = getattr(_call, "rng", None)
-        if rng is None:
-            return super()._randbelow(n)
-        return rng.below(n)  # n = 1 draws nothing: random.choice of one move is memoisable
+    draw.__name__ = draw.__qualname__ = name
+    draw.__doc__ = original.__doc__
+    return draw
 
 
-_engine_random = _EngineRandom()
-# Module-level functions of `random` read by attribute (random.choice) or imported after this
-# module (from random import choice) use the engine's stream during a turn.
-for _name in ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample",
-              "getrandbits", "gauss", "normalvariate", "triangular", "betavariate", "expovariate"):
-    if hasattr(_random, _name):
-        setattr(_random, _name, getattr(_engine_random, _name))
+# random's functions are methods of one hidden Random instance; its Python-level methods
+# (choice, randint, shuffle, uniform, sample...) reach every draw through self.random,
+# self.getrandbits and self._randbelow, which these instance attributes take over. random.random
+# and random.getrandbits are that instance's C methods, bound when random was imported, so the
+# module names are pointed at the new ones too. Outside a turn every draw is the instance's own,
+# from the same generator: a program's own use of random (random.seed included) is unchanged.
+_random._inst.random = _during_turns("random", lambda rng: rng.random())
+_random._inst.getrandbits = _during_turns("getrandbits", _engine_bits)
+_random._inst._randbelow = _during_turns("_randbelow", _engine_below)
+_random.random = _random._inst.random
+_random.getrandbits = _random._inst.getrandbits
 
 
 def move_function(player):

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ratrace/cli/journalled_run.h"
 #include "ratrace/common/numbers.h"
+#include "ratrace/tracks/config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -1,0 +1,233 @@
+#include "ratrace/python/bindings.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <pybind11/stl.h>
+
+#include "ratrace/analysis/compare_run.h"
+#include "ratrace/analysis/leaderboard_run.h"
+#include "ratrace/analysis/score_run.h"
+#include "ratrace/analysis/sweep_run.h"
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
+#include "ratrace/common/version.h"
+#include "ratrace/engine/board.h"
+#include "ratrace/python/call_watch.h"
+#include "ratrace/python/python_player.h"
+#include "ratrace/runs/durable_run.h"
+
+namespace py = pybind11;
+
+namespace ratrace {
+
+namespace {
+
+// A request's field, checked as the command line checks its flag: an integer in [least, most].
+int64_t whole_field(const py::dict& request, const char* key, int64_t least, int64_t most) {
+  const py::object value = request[key];
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    throw std::invalid_argument(std::string(key) + " must be an integer, not " +
+                                clipped(py::repr(value).cast<std::string>(), 40));
+  const py::int_ number = value;
+  if (number < py::int_(least) || number > py::int_(most))
+    throw std::invalid_argument(std::string(key) + " must be in [" + std::to_string(least) + ", " +
+                                std::to_string(most) + "], not " + clipped(py::repr(number).cast<std::string>(), 40));
+  return number.cast<int64_t>();
+}
+
+uint64_t seed_field(const py::dict& request) {
+  const py::object value = request["seed"];
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) || value < py::int_(0) ||
+      value > py::int_(UINT64_MAX))
+    throw std::invalid_argument("seed must be an integer in [0, 2^64), not " +
+                                clipped(py::repr(value).cast<std::string>(), 40));
+  return value.cast<uint64_t>();
+}
+
+// The options every game-running command shares, from a request made by the package.
+RunFlags run_flags_of(const py::dict& request) {
+  RunFlags flags;
+  flags.boards = static_cast<int>(whole_field(request, "boards", 1, kMaxBoards));
+  flags.seed = seed_field(request);
+  flags.threads = static_cast<int>(whole_field(request, "threads", 0, 1024));
+  flags.sets = request["sets"].cast<std::vector<std::string>>();
+  flags.config_file = request["config_file"].cast<std::string>();
+  flags.no_cache = !request["cache"].cast<bool>();
+  flags.journal_file = request["journal_file"].cast<std::string>();
+  flags.call_time_limit = request["call_time_limit"].cast<double>();
+  if (!(flags.call_time_limit >= 0)) throw std::invalid_argument("call_time_limit must be at least 0 seconds");
+  return flags;
+}
+
+// The command a request names, with its own fields.
+std::unique_ptr<RunCommand> command_of(const py::dict& request) {
+  const std::string command = request["command"].cast<std::string>();
+  if (command == "score") {
+    ScoreRequest r;
+    r.run = run_flags_of(request);
+    r.player = request["player"].cast<std::string>();
+    return std::make_unique<ScoreRun>(std::move(r));
+  }
+  if (command == "compare") {
+    CompareRequest r;
+    r.run = run_flags_of(request);
+    r.side_a = request["a"].cast<std::string>();
+    r.side_b = request["b"].cast<std::string>();
+    r.player = request["player"].cast<std::string>();
+    r.max_boards = static_cast<int>(whole_field(request, "max_boards", 1, kMaxBoards));
+    return std::make_unique<CompareRun>(std::move(r));
+  }
+  if (command == "sweep") {
+    SweepRequest r;
+    r.run = run_flags_of(request);
+    r.player = request["player"].cast<std::string>();
+    r.params = request["params"].cast<std::vector<std::string>>();
+    r.baseline = request["baseline"].cast<std::string>();
+    return std::make_unique<SweepRun>(std::move(r));
+  }
+  if (command == "leaderboard") {
+    LeaderboardRequest r;
+    r.run = run_flags_of(request);
+    r.players = request["players"].cast<std::vector<std::string>>();
+    return std::make_unique<LeaderboardRun>(std::move(r));
+  }
+  throw std::invalid_argument("unknown command '" + command + "'");
+}
+
+// A durable run for Python: it plays on a thread of its own, so that Python's main thread
+// keeps polling it (progress bars) and takes Ctrl-C, which stops it (every Python call in
+// progress is interrupted, so stopping never waits for a stuck player).
+class PythonRun {
+ public:
+  PythonRun(const py::dict& request, const std::string& journal_folder)
+      : command_(command_of(request)), run_(*command_, journal_folder) {}
+  ~PythonRun() {
+    // The games' Python calls need the GIL to end.
+    py::gil_scoped_release release;
+    run_.stop();
+    try {
+      run_.wait(1e9);
+    } catch (...) {  // the error was the run's; nothing is left to report it to
+    }
+    watch_.reset();
+  }
+
+  void start() {
+    watch_.emplace(run_.stop_flag(), command_->flags().call_time_limit);
+    run_.start();
+  }
+  bool wait(double seconds) {
+    const bool ended = run_.wait(seconds);
+    if (ended) watch_.reset();
+    return ended;
+  }
+  void stop() { run_.stop(); }
+  bool stopped() const { return run_.stopped(); }
+  size_t finished() const { return run_.finished_games(); }
+  size_t total() const { return run_.total_games(); }
+  std::string journal() const { return run_.journal().path(); }
+  std::string document() { return run_.document().dump(); }
+  std::vector<std::string> faults() const {
+    std::vector<std::string> faults;
+    for (const BoardResult* r : run_.faulted()) faults.push_back(r->fault);
+    return faults;
+  }
+
+ private:
+  std::unique_ptr<RunCommand> command_;
+  DurableRun run_;
+  std::optional<PythonCallWatch> watch_;
+};
+
+py::dict player_dict(const PlayerInfo& p) {
+  py::dict d;
+  d["name"] = p.name;
+  d["author"] = p.author;
+  d["language"] = p.language;
+  d["published_score"] = p.published_score;
+  d["published_games"] = p.published_games;
+  d["summary"] = p.summary;
+  d["choices"] = p.choices;
+  d["candidate_for"] = p.candidate_for ? py::object(py::str(p.candidate_for)) : py::object(py::none());
+  d["code"] = p.code;
+  d["source"] = p.source ? py::object(py::str(p.source->path)) : py::object(py::none());
+  d["interpreted"] = p.interpreted;
+  return d;
+}
+
+}  // namespace
+
+void bind_engine(py::module_& m) {
+  m.doc() = "The ratrace engine: exact, multithreaded Lab Rat Race games";
+  m.attr("__version__") = version();
+  bind_move_arguments(m);
+
+  m.def(
+      "players",
+      [] {
+        py::list out;
+        for (const auto& [name, info] : registered_players()) out.append(player_dict(info));
+        return out;
+      },
+      "Every registered player, with what is published about it");
+  m.def(
+      "register_function",
+      [](const std::string& name, py::object move, const std::string& summary, const std::string& code,
+         const std::optional<std::string>& file_spec) {
+        std::optional<PlayerSource> source;
+        if (file_spec) source = PlayerSource{PlayerSource::Kind::kPython, *file_spec};
+        register_python_player(name, std::move(move), summary, code, source);
+      },
+      py::arg("name"), py::arg("move"), py::arg("summary"), py::arg("code"), py::arg("file_spec"),
+      "Registers move(genome, view, rng) -> (dx, dy) as the player `name` (replacing an earlier one of that name)");
+  m.def(
+      "config",
+      [](const std::vector<std::string>& sets, const std::string& config_file) {
+        return nlohmann::json(build_config(config_file, sets)).dump();
+      },
+      py::arg("sets"), py::arg("config_file"), "The resolved config as JSON text");
+  m.def("board_seed", &board_seed, py::arg("master_seed"), py::arg("board"));
+  m.def(
+      "play",
+      [](const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
+         const std::string& config_file, bool cache) {
+        if (board < 0 || board >= kMaxBoards)
+          throw std::invalid_argument("board must be in [0, " + std::to_string(kMaxBoards - 1) + "]");
+        const Entrant entrant = entrant_for(player, player, build_config(config_file, sets));
+        BoardResult result;
+        {
+          py::gil_scoped_release release;
+          play_board(entrant, seed, board, {1, cache, nullptr}, result);
+        }
+        nlohmann::json j = game_record(result);
+        return j.dump();
+      },
+      py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"), py::arg("cache"),
+      "One board of a run, exactly as a run plays it: its record as JSON text");
+  m.def(
+      "write_text",
+      [](const std::string& path, const std::string& text, bool force) {
+        check_output_path(path, force);
+        write_file_atomically(path, text, force);
+      },
+      py::arg("path"), py::arg("text"), py::arg("force"),
+      "Writes a whole file atomically; an existing one only with force (as the command line's outputs)");
+
+  py::class_<PythonRun>(m, "Run", "A durable run of a game-running command, on a thread of its own")
+      .def(py::init<const py::dict&, const std::string&>(), py::arg("request"), py::arg("journal_folder"))
+      .def("start", &PythonRun::start)
+      .def("wait", &PythonRun::wait, py::arg("seconds"), py::call_guard<py::gil_scoped_release>())
+      .def("stop", &PythonRun::stop)
+      .def_property_readonly("stopped", &PythonRun::stopped)
+      .def_property_readonly("finished", &PythonRun::finished)
+      .def_property_readonly("total", &PythonRun::total)
+      .def_property_readonly("journal", &PythonRun::journal)
+      .def("document", &PythonRun::document)
+      .def("faults", &PythonRun::faults);
+}
+
+}  // namespace ratrace
