@@ -7,7 +7,6 @@ endif()
 
 add_executable(distributed_test tests/mpi/distributed_test.cpp $<TARGET_OBJECTS:ratrace_players>)
 target_link_libraries(distributed_test PRIVATE ratrace_cli TBB::tbb GTest::gtest)
-target_include_directories(distributed_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 add_test(NAME mpi_distributed_runs
          COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 3 ${RATRACE_MPIEXEC_FLAGS}
                  $<TARGET_FILE:distributed_test>)

@@ -264,11 +264,31 @@ void remove_stale_temporaries(const std::string& path) {
 }
 
 std::string read_text(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read " + what + " '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // Opened without blocking, so that a FIFO with no writer cannot hang the program before it
+  // is refused: only a regular file is read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw std::invalid_argument("cannot read " + what + " '" + clipped(path) + "': " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw std::invalid_argument("cannot read " + what + " '" + clipped(path) + "': " +
+                                (S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a FIFO or device)"));
+  }
+  std::string text;
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, block, sizeof block);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      throw std::invalid_argument("cannot read " + what + " '" + clipped(path) + "': " + std::strerror(error));
+    }
+    if (n == 0) break;
+    text.append(block, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
 }
 
 nlohmann::json parse_json(std::string_view text) {

@@ -1,5 +1,5 @@
 // ColorScorePlayer: the organisers' example, ported to every original controller.
-#include "best_forward.h"
+#include "ratrace/players/best_forward.h"
 
 namespace ratrace {
 namespace {

@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "ratrace/engine/player.h"
-#include "view_geometry.h"
+#include "ratrace/players/view_geometry.h"
 
 namespace ratrace {
 namespace {

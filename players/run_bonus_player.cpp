@@ -1,6 +1,6 @@
 // Run-Bonus Player (feersum, C++): ColorScorePlayer with a run-bonus reading of the
 // colour scores and an occasional random forward move.
-#include "best_forward.h"
+#include "ratrace/players/best_forward.h"
 
 namespace ratrace {
 namespace {

@@ -2,7 +2,7 @@
 // made before the original surfaced; kept under its own name because it scores higher than
 // the faithful port (players/running_star.cpp).
 #include "ratrace/engine/player.h"
-#include "view_path_search.h"
+#include "ratrace/players/view_path_search.h"
 
 namespace ratrace {
 namespace {

@@ -1,7 +1,7 @@
 // StarPlayer (Anton, C++): A* through the view to its right edge, with ColorScorePlayer's
 // colour weights as costs.
 #include "ratrace/engine/player.h"
-#include "view_path_search.h"
+#include "ratrace/players/view_path_search.h"
 
 namespace ratrace {
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "ratrace/engine/player.h"
-#include "view_path_search.h"
+#include "ratrace/players/view_path_search.h"
 
 namespace ratrace {
 namespace {

@@ -1,8 +1,17 @@
 #!/usr/bin/env python3
 """The folder graph of the repository, computed from its #include lines, checked against the layers.
 
-Every tracked .h, .cpp and .cpp.in file is read; each `#include "ratrace/<folder>/..."` line is an
-arrow from the including file's folder to <folder>. The layers, lowest first:
+Every tracked .h, .cpp and .cpp.in file of the project is read (scripts/ holds no project code:
+its C++ drivers are built outside the tree, against other projects' headers). Every quoted
+#include must name a project header by its folder's prefix, as CMake's build/include links
+resolve it:
+
+    ratrace/common/ ratrace/tracks/ ratrace/engine/ ratrace/runs/ ratrace/analysis/ ratrace/see/
+    ratrace/cli/ ratrace/python/ ratrace/players/ ratrace/tests/ morpion/ menace/
+
+and the file must exist; an include that resolves to no file (a bare name, a path from the
+repository's root, a header that moved) fails. Each include is an arrow from the including
+file's folder to the included one's. The layers, lowest first:
 
     common < tracks < engine < runs < {analysis, see} < python < cli
 
@@ -14,11 +23,12 @@ sibling of its own layer. Beside the layers:
     tests               anything
 
 The script prints the graph (text, or a mermaid diagram with --mermaid) and exits 1 when an
-arrow breaks these rules or the folders form a cycle; each offending #include is named with its
-file and line. An arrow listed in KNOWN_EXCEPTIONS is printed as such and does not fail the
-check: the list says why it is there and is meant to shrink to nothing.
+include cannot be resolved, an arrow breaks these rules or the folders form a cycle, each
+offending #include named with its file and line. With --check-doc FILE it also fails when
+FILE (docs/ARCHITECTURE.md) does not hold the graph as printed now, in its text block and its
+mermaid block.
 
-Usage: scripts/folder_graph.py [--mermaid] [--root DIR]
+Usage: scripts/folder_graph.py [--mermaid] [--root DIR] [--check-doc FILE]
 """
 import argparse
 import re
@@ -44,6 +54,25 @@ FOLDERS = [
     ("tests/", "tests"),
 ]
 
+# How an #include names a folder: its prefix and the folder it stands for (CMake's links).
+PREFIXES = [
+    ("ratrace/common/", "common/"),
+    ("ratrace/tracks/", "tracks/"),
+    ("ratrace/engine/", "controller/engine/"),
+    ("ratrace/runs/", "controller/runs/"),
+    ("ratrace/analysis/", "controller/analysis/"),
+    ("ratrace/see/", "controller/see/"),
+    ("ratrace/cli/", "controller/cli/"),
+    ("ratrace/python/", "python/"),
+    ("ratrace/players/", "players/"),
+    ("ratrace/tests/", "tests/"),
+    ("morpion/", "morpion/"),
+    ("menace/", "menace/"),
+]
+
+# Headers CMake generates at the top of ratrace/ (from VERSION): they depend on nothing.
+GENERATED = {"ratrace/api_version.h"}
+
 # The layers, lowest first; folders of one rank are siblings and may not include each other.
 # python/ (the Python face: the module and the interpreter --python embeds) sits below cli/.
 RANK = {"common": 0, "tracks": 1, "engine": 2, "runs": 3, "analysis": 4, "see": 4, "python": 5, "cli": 6}
@@ -57,13 +86,9 @@ ALLOWED_OUTSIDE = {
     "tests": set(RANK) | {"players", "morpion", "menace"},
 }
 
-# Headers CMake generates at the top of ratrace/ (from VERSION): they depend on nothing.
-GENERATED = {"ratrace/api_version.h"}
-
-# Arrows that break the rules today, with the reason; each is reported on every run.
-KNOWN_EXCEPTIONS = {}
-
-INCLUDE = re.compile(r'^\s*#\s*include\s+"ratrace/([a-z_]+)/[^"]+"')
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+HEADER = ("folder -> folders it includes (number of #include lines); layers: "
+          "common < tracks < engine < runs < {analysis, see} < python < cli")
 
 
 def folder_of(path):
@@ -86,22 +111,34 @@ def allowed(source, target):
 def tracked_sources(root):
     listed = subprocess.run(["git", "-C", str(root), "ls-files", "*.h", "*.cpp", "*.cpp.in"],
                             check=True, capture_output=True, text=True).stdout.split()
-    return sorted(listed)
+    return sorted(path for path in listed if not path.startswith("scripts/"))
+
+
+def resolve(root, name):
+    """The tracked path an #include "name" stands for, or None when it names no file."""
+    for prefix, folder in PREFIXES:
+        if name.startswith(prefix):
+            path = folder + name[len(prefix):]
+            return path if (root / path).is_file() else None
+    return None
 
 
 def collect(root):
-    """{(source, target): [(file, line number)]} over every tracked source file."""
-    arrows = defaultdict(list)
+    """({(source, target): [(file, line)]}, [(file, line, include)] that resolve to no file)."""
+    arrows, unresolved = defaultdict(list), []
     for path in tracked_sources(root):
         source = folder_of(path)
-        if source is None:
-            continue
         text = (root / path).read_text(encoding="utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), 1):
             match = INCLUDE.match(line)
-            if match and "ratrace/" + match.group(1) not in GENERATED:
-                arrows[(source, match.group(1))].append((path, number))
-    return arrows
+            if not match or match.group(1) in GENERATED:
+                continue
+            included = resolve(root, match.group(1))
+            if included is None:
+                unresolved.append((path, number, match.group(1)))
+            elif source is not None:
+                arrows[(source, folder_of(included))].append((path, number))
+    return arrows, unresolved
 
 
 def find_cycle(edges):
@@ -140,53 +177,61 @@ def order_key(name):
     return (RANK.get(name, 10 + outside.index(name) if name in outside else 99), name)
 
 
+def text_graph(edges):
+    nodes = sorted({name for edge in edges for name in edge}, key=order_key)
+    lines = [HEADER]
+    for node in nodes:
+        targets = sorted((t for s, t in edges if s == node), key=order_key)
+        listed = ", ".join(f"{t} ({len(edges[(node, t)])})" for t in targets) or "-"
+        lines.append(f"  {node:9} -> {listed}")
+    return "\n".join(lines)
+
+
+def mermaid_graph(edges):
+    lines = ["flowchart BT"]
+    for source, target in sorted(edges, key=lambda e: (order_key(e[0]), order_key(e[1]))):
+        if source != "tests":
+            lines.append(f"  {source} --> {target}")
+    return "\n".join(lines)
+
+
+def fenced_blocks(text):
+    """The contents of every ``` block of a Markdown text, in order."""
+    return [block.strip("\n") for block in re.findall(r"^```[a-z]*\n(.*?)^```", text, re.MULTILINE | re.DOTALL)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mermaid", action="store_true", help="print a mermaid flowchart instead of text")
     parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
                         help="the repository's folder (default: this script's repository)")
+    parser.add_argument("--check-doc", help="a Markdown file that must hold the graph's text and mermaid blocks")
     args = parser.parse_args()
     root = Path(args.root)
 
-    arrows = collect(root)
+    arrows, unresolved = collect(root)
     edges = {key: sites for key, sites in arrows.items() if key[0] != key[1]}
-    broken, excused = [], []
-    for (source, target), sites in sorted(edges.items()):
-        if allowed(source, target):
-            continue
-        for path, number in sites:
-            reason = KNOWN_EXCEPTIONS.get((path, target))
-            (excused if reason else broken).append((path, number, source, target, reason))
-    excused_arrows = {(s, t) for p, n, s, t, r in excused}
-    broken_arrows = {(s, t) for p, n, s, t, r in broken}
-    # An excused include leaves its arrow out of the cycle search unless other includes make it.
-    counted = [edge for edge in edges if edge not in excused_arrows or edge in broken_arrows]
-    cycle = find_cycle(counted)
+    broken = [(path, number, source, target) for (source, target), sites in sorted(edges.items())
+              if not allowed(source, target) for path, number in sites]
+    cycle = find_cycle(edges)
+    print(mermaid_graph(edges) if args.mermaid else text_graph(edges))
 
-    nodes = sorted({name for edge in edges for name in edge}, key=order_key)
-    if args.mermaid:
-        print("flowchart BT")
-        for (source, target) in sorted(edges, key=lambda e: (order_key(e[0]), order_key(e[1]))):
-            if source == "tests":
-                continue
-            style = "-.->" if (source, target) in excused_arrows else "-->"
-            print(f"  {source} {style} {target}")
-    else:
-        print("folder -> folders it includes (number of #include lines); layers: "
-              "common < tracks < engine < runs < {analysis, see} < python < cli")
-        for node in nodes:
-            targets = sorted((t for s, t in edges if s == node), key=order_key)
-            listed = ", ".join(f"{t} ({len(edges[(node, t)])})" for t in targets) or "-"
-            print(f"  {node:9} -> {listed}")
-    for path, number, source, target, reason in excused:
-        print(f"known exception: {path}:{number}: {source} -> {target}: {reason}", file=sys.stderr)
-    for path, number, source, target, _ in broken:
+    failed = bool(unresolved or broken or cycle)
+    for path, number, name in unresolved:
+        print(f"folder_graph: error: {path}:{number}: #include \"{name}\" names no file of the project; include "
+              f"a header by its folder's prefix (ratrace/<folder>/, morpion/, menace/)", file=sys.stderr)
+    for path, number, source, target in broken:
         print(f"folder_graph: error: {path}:{number}: {source} may not include {target}", file=sys.stderr)
     if cycle:
         print("folder_graph: error: the folders form a cycle: " + " -> ".join(cycle), file=sys.stderr)
-    if broken or cycle:
-        return 1
-    return 0
+    if args.check_doc:
+        blocks = fenced_blocks((root / args.check_doc).read_text(encoding="utf-8"))
+        for name, expected in (("text", text_graph(edges)), ("mermaid", mermaid_graph(edges))):
+            if expected not in blocks:
+                failed = True
+                print(f"folder_graph: error: {args.check_doc} does not hold the graph's {name} block as it is now:\n"
+                      f"{expected}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

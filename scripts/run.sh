@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The main job: build, then score a player over 100 boards (default ColorScorePlayer, seed 1).
-# Every argument goes to `ratrace score`; a flag you give replaces run.sh's default for it, e.g.
+# The main job: build every program the README uses (ratrace, morpion, menace and the Python
+# module), then score a player over 100 boards (default ColorScorePlayer, seed 1). Every
+# argument goes to `ratrace score`; a flag you give replaces run.sh's default for it, e.g.
 #   scripts/run.sh --player "Blind Faith" --boards 50 --threads 2
+#   scripts/run.sh --python my_player.py:move      # a Python player instead of --player
 # RATRACE_RUN_DRY=1 prints the command, one argument a line, instead of building and running it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,10 +34,20 @@ value_of() {
 
 # run.sh's defaults, as flag/value pairs. The result file is named after what makes the run
 # unique, so running the same command again reports it again and another run gets its own.
-player="$(value_of --player ColorScorePlayer "$@")"
+# A --python player is the player unless --player names another: no default --player then,
+# and the file is named after the Python player (its file's name, its colon a dash).
+python_player="$(value_of --python "" "$@")"
+if [[ -n "$python_player" ]] && ! given_flag --player "$@"; then
+  player="$(basename "$python_player")"
+  player="${player//:/-}"
+  defaults=()
+else
+  player="$(value_of --player ColorScorePlayer "$@")"
+  defaults=(--player ColorScorePlayer)
+fi
 boards="$(value_of --boards 100 "$@")"
 seed="$(value_of --seed 1 "$@")"
-defaults=(--player ColorScorePlayer --boards 100 --seed 1 --json "$root/runs/score-$player-seed$seed-$boards.json")
+defaults+=(--boards 100 --seed 1 --json "$root/runs/score-$player-seed$seed-$boards.json")
 
 command=("$root/build/ratrace" score)
 for ((i = 0; i < ${#defaults[@]}; i += 2)); do
@@ -47,5 +59,5 @@ if [[ "${RATRACE_RUN_DRY:-}" == 1 ]]; then
   printf '%s\n' "${command[@]}"
   exit 0
 fi
-"$root/scripts/build.sh" --target ratrace
+"$root/scripts/build.sh" --target ratrace morpion menace ratrace_python
 exec "${command[@]}"

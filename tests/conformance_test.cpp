@@ -8,7 +8,7 @@
 
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace {
 namespace {

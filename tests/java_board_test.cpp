@@ -9,7 +9,7 @@
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
 #include "ratrace/tracks/rules.h"
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace {
 namespace {

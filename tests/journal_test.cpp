@@ -13,7 +13,7 @@
 #include <functional>
 #include <optional>
 
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace {
 namespace {

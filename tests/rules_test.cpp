@@ -8,7 +8,7 @@
 #include "ratrace/engine/breeding.h"
 #include "ratrace/tracks/config.h"
 #include "ratrace/tracks/rules.h"
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace::engine_test {
 namespace {

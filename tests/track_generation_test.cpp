@@ -8,7 +8,7 @@
 
 #include "ratrace/runs/runner.h"
 #include "ratrace/tracks/streams.h"
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ratrace/runs/runner.h"
-#include "tests/engine_test_util.h"
+#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace {
 namespace {

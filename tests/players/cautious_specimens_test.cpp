@@ -6,7 +6,7 @@
 #include <map>
 #include <vector>
 
-#include "tests/player_test_util.h"
+#include "ratrace/tests/player_test_util.h"
 
 namespace ratrace::testing {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "tests/player_test_util.h"
+#include "ratrace/tests/player_test_util.h"
 
 namespace ratrace::testing {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "tests/player_test_util.h"
+#include "ratrace/tests/player_test_util.h"
 
 namespace ratrace::testing {
 namespace {

@@ -4,8 +4,8 @@
 #include <climits>
 #include <set>
 
-#include "players/view_path_search.h"
-#include "tests/player_test_util.h"
+#include "ratrace/players/view_path_search.h"
+#include "ratrace/tests/player_test_util.h"
 
 namespace ratrace::testing {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "tests/players/fidelity_cases.h"
+#include "ratrace/tests/players/fidelity_cases.h"
 
 namespace ratrace::testing {
 namespace {

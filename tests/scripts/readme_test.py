@@ -9,10 +9,14 @@ aside) is `<!-- not-runnable: REASON -->`; it must exit N instead of 0 when that
 `<!-- expect-exit: N -->`. The skipped blocks are listed with their reasons.
 
 The copy holds what a clone would (`git ls-files`, plus files not yet committed that git does not
-ignore), and `build` links to the build folder given, so nothing is rebuilt. HOME points into the
-copy, so an example that installs into $HOME stays inside it.
+ignore) and no build: README.md's first block, the quick start, builds it, so every later block
+shows that the quick start alone is enough for it (ccache, which scripts/build.sh uses, keeps
+that build to a minute or so after the project's own). With --build DIR the copy links DIR as
+its build instead, to try the examples quickly. HOME points into the copy, so an example that
+installs into $HOME stays inside it, and /usr/bin comes first on PATH, so that `python3` is
+Debian's, as on the machines the README is written for.
 
-Usage: readme_test.py --source DIR --build DIR [--keep] [--only FILE] [--timeout SECONDS]
+Usage: readme_test.py --source DIR [--build DIR] [--keep] [--only FILE] [--timeout SECONDS]
 """
 import argparse
 import os
@@ -66,7 +70,7 @@ def blocks_of(readme, text):
 
 
 def copy_tree(source, build, destination):
-    """A clone's files of `source` in `destination`, and `build` linked as destination/build."""
+    """A clone's files of `source` in `destination`, and `build` (if any) linked as destination/build."""
     listed = subprocess.run(["git", "-C", str(source), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             check=True, capture_output=True).stdout.decode().split("\0")
     for name in filter(None, listed):
@@ -79,7 +83,8 @@ def copy_tree(source, build, destination):
             os.symlink(os.readlink(origin), target)
         else:
             shutil.copy2(origin, target)
-    (destination / "build").symlink_to(build.resolve(), target_is_directory=True)
+    if build:
+        (destination / "build").symlink_to(build.resolve(), target_is_directory=True)
     (destination / "home").mkdir()
 
 
@@ -104,13 +109,14 @@ def tail(text, lines=25):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--source", required=True, help="the repository's folder")
-    parser.add_argument("--build", required=True, help="its build folder, already built")
+    parser.add_argument("--build", help="a build folder to use instead of the quick start's own build")
     parser.add_argument("--keep", action="store_true", help="keep the copy (its path is printed)")
     parser.add_argument("--only", help="run only this README's blocks (e.g. README.md)")
     parser.add_argument("--passes", type=int, default=2, help="times to run every block (default 2)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds a block may take (default 600)")
     args = parser.parse_args()
-    source, build = Path(args.source).resolve(), Path(args.build).resolve()
+    source = Path(args.source).resolve()
+    build = Path(args.build).resolve() if args.build else None
 
     blocks = []
     for readme in READMES:
@@ -124,13 +130,13 @@ def main():
         print(f"  not runnable: {block.where()}: {block.skip_reason}")
 
     root = Path(tempfile.mkdtemp(prefix="ratrace-readme-"))
-    environment = dict(os.environ, HOME=str(root / "home"))
+    environment = dict(os.environ, HOME=str(root / "home"), PATH="/usr/bin:" + os.environ.get("PATH", ""))
     environment.pop("MAKEFLAGS", None)
     failures = []
     started = time.monotonic()
     try:
         copy_tree(source, build, root)
-        print(f"copy: {root} (build -> {build})")
+        print(f"copy: {root} ({f'build -> {build}' if build else 'built by its quick start'})")
         for number in range(1, args.passes + 1):
             for block in runnable:
                 code, out, err, seconds = run_block(block, root, environment, args.timeout)

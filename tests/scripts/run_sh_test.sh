@@ -30,6 +30,12 @@ expect "--flag=value form" \
   score --player ColorScorePlayer --seed 1 --json "$root/runs/score-ColorScorePlayer-seed1-7.json" --boards=7 -- --boards=7
 expect "--json - replaces the default file" \
   score --player ColorScorePlayer --boards 100 --seed 1 --json - -- --json -
+expect "a --python player is the player" \
+  score --boards 100 --seed 1 --json "$root/runs/score-color_score.py-move-seed1-100.json" \
+  --python python/examples/color_score.py:move -- --python python/examples/color_score.py:move
+expect "--player beside --python names the player" \
+  score --boards 100 --seed 1 --json "$root/runs/score-ColorScorePlayer-seed1-100.json" \
+  --python p.py:move --player ColorScorePlayer -- --python p.py:move --player ColorScorePlayer
 
 [[ $failures -eq 0 ]] && echo "run.sh: all cases pass"
 exit $((failures > 0))
