@@ -131,6 +131,10 @@ def main():
 
     root = Path(tempfile.mkdtemp(prefix="ratrace-readme-"))
     environment = dict(os.environ, HOME=str(root / "home"), PATH="/usr/bin:" + os.environ.get("PATH", ""))
+    # ccache keeps its objects under HOME: the copy's quick start must find the project's own.
+    if shutil.which("ccache"):
+        environment["CCACHE_DIR"] = subprocess.run(["ccache", "--get-config", "cache_dir"], capture_output=True,
+                                                   text=True).stdout.strip()
     environment.pop("MAKEFLAGS", None)
     failures = []
     started = time.monotonic()
