@@ -8,8 +8,8 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS ratrace RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(PROGRAMS scripts/plot_sweep.py scripts/plot_results.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
-install(FILES scripts/plotting.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
+install(PROGRAMS scripts/plots/plot_sweep.py scripts/plots/plot_results.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
+install(FILES scripts/plots/plotting.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ratrace)
 
 # A plugin leaves the registry's symbols to the program that loads it, so it links the
 # headers only, never the engine's archive (that would give it a registry of its own).

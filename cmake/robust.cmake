@@ -15,9 +15,9 @@ if(RATRACE_FUZZ)
 endif()
 
 # SIGKILL at random moments of short runs, resumed until done: no finished game lost,
-# every result equal to an uninterrupted run's (scripts/kill9_check.py; ~10 s).
+# every result equal to an uninterrupted run's (scripts/testing/kill9_check.py; ~10 s).
 add_test(NAME kill9_resume
-         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/kill9_check.py $<TARGET_FILE:ratrace> --trials 20)
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/testing/kill9_check.py $<TARGET_FILE:ratrace> --trials 20)
 set_tests_properties(kill9_resume PROPERTIES TIMEOUT 600)
 
 # A result file is a function of (config, player, seed, boards): the same bytes at 1, 2 and 4

@@ -32,7 +32,7 @@ endif()
 # Every include names a project file by its prefix, the folders include each other only down the
 # layers, and docs/ARCHITECTURE.md shows the graph as it is.
 add_test(NAME folder_graph
-         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/folder_graph.py --root ${CMAKE_CURRENT_SOURCE_DIR}
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/dev/folder_graph.py --root ${CMAKE_CURRENT_SOURCE_DIR}
                  --check-doc docs/ARCHITECTURE.md)
 
 # Every runnable sh block of README.md, morpion/README.md and menace/README.md, run twice on a

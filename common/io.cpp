@@ -271,8 +271,9 @@ std::string read_text(const std::string& path, const std::string& what) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw std::invalid_argument("cannot read " + what + " '" + clipped(path) + "': " +
-                                (S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a FIFO or device)"));
+    throw std::invalid_argument(
+        "cannot read " + what + " '" + clipped(path) +
+        "': " + (S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a FIFO or device)"));
   }
   std::string text;
   char block[1 << 16];

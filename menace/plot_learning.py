@@ -14,8 +14,8 @@ import json
 import os
 import sys
 
-# The repository's shared plotting helpers (scripts/plotting.py).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "scripts"))
+# The repository's shared plotting helpers (scripts/plots/plotting.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "scripts", "plots"))
 from plotting import output_stem, pyplot  # noqa: E402
 
 BAD_INPUT = 2

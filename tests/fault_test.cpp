@@ -8,8 +8,8 @@
 
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
-#include "ratrace/tracks/streams.h"
 #include "ratrace/tests/engine_test_util.h"
+#include "ratrace/tracks/streams.h"
 
 namespace ratrace {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
-#include "ratrace/tracks/rules.h"
 #include "ratrace/tests/engine_test_util.h"
+#include "ratrace/tracks/rules.h"
 
 namespace ratrace {
 namespace {

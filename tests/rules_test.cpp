@@ -1,4 +1,4 @@
-// The rules dialects (controller/rules.h): presets of config switches, and the engine rules
+// The rules dialects (tracks/rules.h): presets of config switches, and the engine rules
 // they switch on, each checked on hand-made or generated tracks.
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <set>
 
 #include "ratrace/engine/breeding.h"
+#include "ratrace/tests/engine_test_util.h"
 #include "ratrace/tracks/config.h"
 #include "ratrace/tracks/rules.h"
-#include "ratrace/tests/engine_test_util.h"
 
 namespace ratrace::engine_test {
 namespace {

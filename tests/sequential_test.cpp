@@ -1,4 +1,4 @@
-// The compare command's group-sequential design (controller/tuning.h), checked by simulation
+// The compare command's group-sequential design (controller/analysis/tuning.h), checked by simulation
 // on the statistics layer: seeded log-ratio data, no games. A vs A must give a verdict in at
 // most 5% of runs; a real difference must be found about as often as the design promises.
 #include <gtest/gtest.h>

@@ -7,8 +7,8 @@
 #include <numeric>
 
 #include "ratrace/runs/runner.h"
-#include "ratrace/tracks/streams.h"
 #include "ratrace/tests/engine_test_util.h"
+#include "ratrace/tracks/streams.h"
 
 namespace ratrace {
 namespace {

@@ -26,7 +26,7 @@ struct LeaderboardRow {
   int published_games = 0;          // 0: not stated
   int published_rank = 0;           // 0: not on the published leaderboard
   double ratio_to_published = NAN;  // our geometric mean / published score; NaN without one
-  // The same player under the rules dialect of its author's controller (controller/rules.h).
+  // The same player under the rules dialect of its author's controller (tracks/rules.h).
   std::string rules = "cpp";    // the dialect of `summary` (the run's own rules)
   std::string author_rules;     // the author's controller's dialect
   ScoreSummary author_summary;  // under author_rules; equal to `summary` when it is the run's

@@ -44,7 +44,7 @@ struct PlayOptions {
   int turns = -1;           // -1: the config's
   uint64_t seed = 1;        // game seed with a track file, master seed with a board
   std::string trace_file;   // JSON lines, one per specimen event
-  std::string record_file;  // a game record (controller/record.h)
+  std::string record_file;  // a game record (controller/see/record.h)
   RecordOptions record;
   bool no_cache = false;
   bool force = false;  // replace existing --trace and --record files

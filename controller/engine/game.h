@@ -27,7 +27,7 @@ struct ObservedMove {
   int8_t move;    // move index (see move_index), or kDiedOfAge
 };
 
-// Watches a game for a record (controller/record.h) without changing it. Observing runs
+// Watches a game for a record (controller/see/record.h) without changing it. Observing runs
 // the turns serially (the cache stays on): the calls come in a fixed order.
 class GameObserver {
  public:

@@ -58,7 +58,7 @@ struct PlayerInfo {
   std::string summary;         // how it plays
   std::string choices;         // details the write-up lost, and what we chose
   MoveFunction move = nullptr;
-  // Rules dialect of the controller the published score was made on (controller/rules.h);
+  // Rules dialect of the controller the published score was made on (tracks/rules.h);
   // null: the one of `language`. Pointers, so that a player may leave them out.
   const char* published_rules = nullptr;
   // The score of the original code where one was measured (how, where), else null.

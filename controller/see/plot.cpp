@@ -110,18 +110,18 @@ void install_pictures(const std::string& program, int code,
   throw std::runtime_error(failure + "; no picture was written (" + names + ")");
 }
 
-// scripts/<name> beside the build directory of this executable, or where `cmake --install`
-// puts it (PREFIX/share/ratrace); else scripts/ under the working directory.
+// scripts/plots/<name> beside the build directory of this executable, or where `cmake --install`
+// puts it (PREFIX/share/ratrace); else scripts/plots/ under the working directory.
 std::filesystem::path script_path(const std::string& name) {
   std::error_code error;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
-    for (const auto* folder : {"scripts", "share/ratrace"}) {
+    for (const auto* folder : {"scripts/plots", "share/ratrace"}) {
       const auto beside = (exe.parent_path() / ".." / folder / name).lexically_normal();
       if (std::filesystem::exists(beside)) return beside;
     }
   }
-  return std::filesystem::path("scripts") / name;
+  return std::filesystem::path("scripts/plots") / name;
 }
 
 }  // namespace
@@ -135,7 +135,7 @@ void draw_with_matplotlib(const std::string& script_name, const std::vector<std:
     spdlog::warn("no plot: {} not found; run by hand: {}", script, by_hand);
     return;
   }
-  // The script finds a python3 with matplotlib itself (scripts/plotting.py), and exits with
+  // The script finds a python3 with matplotlib itself (scripts/plots/plotting.py), and exits with
   // 3 when there is none. Its "wrote" line would name the temporary stem: this one says it.
   constexpr int kMissingMatplotlib = 3;
   const std::string stem = args.back(), temporary = temporary_name(stem);

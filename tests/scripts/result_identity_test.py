@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "testing"))
 from run_files import text_without_timings  # noqa: E402
 
 RUN = ["score", "--player", "Blind Faith", "--seed", "5", "--boards", "5", "--set", "turns=6000",

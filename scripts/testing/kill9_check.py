@@ -8,7 +8,7 @@ byte for byte, at the end (no finished game lost), and the finished run's games,
 whole result file (--json) equal an uninterrupted run's, timings aside. Each run has a folder
 of its own with the same file names, so the command lines in the result files agree.
 
-    scripts/kill9_check.py build/ratrace --trials 50
+    scripts/testing/kill9_check.py build/ratrace --trials 50
 """
 import argparse
 import json

@@ -1,5 +1,5 @@
 // Counts the moves of the organisers' C++ controller (m-ender/ppcg-genetic-algorithms, c++/)
-// around its own ColorScorePlayer, for scripts/side_by_side.sh. Their code is not part of this
+// around its own ColorScorePlayer, for scripts/dev/side_by_side.sh. Their code is not part of this
 // repository: this file is compiled against a fetched copy of it, outside the tree:
 //   g++ -O3 -march=native -std=c++17 -pthread -DORGANISERS_MAIN='"PATH/c++/main.cpp"' \
 //       organisers_cpp_driver.cpp -o organisers_cpp

@@ -2,11 +2,11 @@
 # ratrace, morpion and their peers in turns, in one sitting, each run pinned to one core and
 # timed by its whole-process CPU (user + sys): the table of docs/PERFORMANCE.md. The peers are
 # built outside the repository (docs/PERFORMANCE.md says how); give their paths:
-#   scripts/side_by_side.sh ORGANISERS_CPP ORGANISERS_PYTHON_DIR PARALLEL_NRPA [ROUNDS]
+#   scripts/dev/side_by_side.sh ORGANISERS_CPP ORGANISERS_PYTHON_DIR PARALLEL_NRPA [ROUNDS]
 # ORGANISERS_PYTHON_DIR holds their game.py with NUMBER_OF_BOARDS = 1 and timed.py (the doc's
 # move counter). Prints one line per run: what, CPU seconds, wall seconds, moves or playouts.
 set -uo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 organisers_cpp="$1" organisers_python="$2" peer_morpion="$3" rounds="${4:-2}"
 ratrace="$root/build/ratrace" morpion="$root/build/morpion/morpion"
 work="$(mktemp -d)"

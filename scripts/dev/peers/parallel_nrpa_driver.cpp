@@ -1,9 +1,9 @@
-// Times the parallel-nrpa 5T engine (morpiongame.*), for scripts/side_by_side.sh: `random N` plays
+// Times the parallel-nrpa 5T engine (morpiongame.*), for scripts/dev/side_by_side.sh: `random N` plays
 // N uniformly random games, `nrpa LEVEL ITER SEARCHES` runs its NRPA. Same RNG as ours
 // (ratrace::Rng, one stream per game). Their code is not part of this repository: this file is
 // compiled against a fetched copy of it (PEER: its folder with morpiongame.* and cppnrpa.*),
 // outside the tree, after a build of ratrace in build/:
-//   g++ -O3 -march=native -std=c++20 -I PEER -I build/include scripts/peers/parallel_nrpa_driver.cpp \
+//   g++ -O3 -march=native -std=c++20 -I PEER -I build/include scripts/dev/peers/parallel_nrpa_driver.cpp \
 //       PEER/morpiongame.cpp PEER/cppnrpa.cpp -o parallel_nrpa
 #include <cstdio>
 #include <cstdlib>

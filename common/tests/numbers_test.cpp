@@ -1,4 +1,4 @@
-// common/numbers.h and the CLI11 checks on it, which every numeric flag of morpion uses.
+// common/numbers.h and the CLI11 checks on it, which every numeric flag of the three programs uses.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// common/io.h's output commit and common/cli.h's same-file check, which morpion's outputs use.
+// common/io.h's output commit and same-file check, which the three programs' outputs use.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -21,9 +21,9 @@ folder, which is then not removed). Deviations from the documented conventions t
 column (a bad input refused with exit 1 instead of 2, a journal error that does not name the
 line) are listed apart as notes. Exit code 1 if any of the four columns is non-zero, else 0.
 
-    scripts/probe_reliability.py                         # --quick: a few minutes on one core
-    scripts/probe_reliability.py --full --keep
-    scripts/probe_reliability.py --families kill9,fuzz-journal --count kill9=20
+    scripts/testing/probe_reliability.py                         # --quick: a few minutes on one core
+    scripts/testing/probe_reliability.py --full --keep
+    scripts/testing/probe_reliability.py --families kill9,fuzz-journal --count kill9=20
 
 Python 3 standard library only. Every process is pinned with taskset (--cpu, default core 0)
 and every program gets one thread, so the probe leaves the other cores alone.
@@ -1626,7 +1626,7 @@ def parse_args():
 
 
 def find_build(name):
-    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
+    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
         if (base / name / "ratrace").is_file():
             return (base / name).resolve()
     return None

@@ -17,7 +17,7 @@
 #    (over 10 s on one input), a sanitizer report or a silently accepted bad input (the
 #    targets abort on those) fails CI; the input is saved in build-asan/fuzz-<target>/.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$root/build-asan"
 seconds="${RATRACE_FUZZ_SECONDS:-20}"
 jobs="$(nproc)"

@@ -28,7 +28,7 @@ offending #include named with its file and line. With --check-doc FILE it also f
 FILE (docs/ARCHITECTURE.md) does not hold the graph as printed now, in its text block and its
 mermaid block.
 
-Usage: scripts/folder_graph.py [--mermaid] [--root DIR] [--check-doc FILE]
+Usage: scripts/dev/folder_graph.py [--mermaid] [--root DIR] [--check-doc FILE]
 """
 import argparse
 import re
@@ -203,7 +203,7 @@ def fenced_blocks(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mermaid", action="store_true", help="print a mermaid flowchart instead of text")
-    parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
+    parser.add_argument("--root", default=str(Path(__file__).resolve().parents[2]),
                         help="the repository's folder (default: this script's repository)")
     parser.add_argument("--check-doc", help="a Markdown file that must hold the graph's text and mermaid blocks")
     args = parser.parse_args()

@@ -159,7 +159,7 @@ def plot(document, stem, plt):
 def parse_arguments():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example: scripts/plot_sweep.py runs/sweep.json runs/sweep  (writes runs/sweep.png, .svg)")
+        epilog="example: scripts/plots/plot_sweep.py runs/sweep.json runs/sweep  (writes runs/sweep.png, .svg)")
     parser.add_argument("sweep_json", metavar="SWEEP.json", help="a file written by 'ratrace sweep --json'")
     parser.add_argument("out", metavar="OUT", help="output stem; a .png or .svg ending is dropped")
     add_force_argument(parser)
