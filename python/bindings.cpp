@@ -17,6 +17,7 @@
 #include "ratrace/common/version.h"
 #include "ratrace/engine/board.h"
 #include "ratrace/python/call_watch.h"
+#include "ratrace/python/compiled_player.h"
 #include "ratrace/python/python_player.h"
 #include "ratrace/runs/durable_run.h"
 
@@ -184,6 +185,17 @@ void bind_engine(py::module_& m) {
       },
       py::arg("name"), py::arg("move"), py::arg("summary"), py::arg("code"), py::arg("file_spec"),
       "Registers move(genome, view, rng) -> (dx, dy) as the player `name` (replacing an earlier one of that name)");
+  m.def(
+      "register_compiled",
+      [](const std::string& name, uintptr_t address, const std::string& summary, const std::string& code,
+         const std::optional<std::string>& file_spec) {
+        std::optional<PlayerSource> source;
+        if (file_spec) source = PlayerSource{PlayerSource::Kind::kPython, *file_spec};
+        register_compiled_player(name, address, summary, code, source);
+      },
+      py::arg("name"), py::arg("address"), py::arg("summary"), py::arg("code"), py::arg("file_spec"),
+      "Registers the compiled move function at `address` (ratrace.compiled) as the player `name`");
+  m.def("compiled_abi", &compiled_abi, "The engine functions compiled players call, by name, and the ABI version");
   m.def(
       "config",
       [](const std::vector<std::string>& sets, const std::string& config_file) {

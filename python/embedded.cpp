@@ -1,6 +1,7 @@
 #include "ratrace/python/embedded.h"
 
 #include <filesystem>
+#include <stdexcept>
 
 #include <pybind11/embed.h>
 
@@ -28,7 +29,16 @@ void start_interpreter(const std::string& program_path) {
     g_released = nullptr;
     return;
   }
-  py::initialize_interpreter();
+  // The interpreter is the Python this program was built for (its standard library and
+  // packages, Numba among them), whichever python3 comes first on PATH.
+  PyConfig config;
+  PyConfig_InitPythonConfig(&config);
+  const PyStatus status = PyConfig_SetBytesString(&config, &config.program_name, RATRACE_PYTHON_EXECUTABLE);
+  if (PyStatus_Exception(status)) {
+    PyConfig_Clear(&config);
+    throw std::runtime_error("cannot start the Python interpreter " RATRACE_PYTHON_EXECUTABLE);
+  }
+  py::initialize_interpreter(&config);
   // The ratrace package of this build (build/python beside build/ratrace) comes before an
   // installed one, which Debian's python3 finds in its site-packages by itself.
   const std::filesystem::path program = std::filesystem::absolute(program_path).parent_path();

@@ -16,26 +16,13 @@
 #include <pybind11/stl.h>
 
 #include "ratrace/engine/game.h"
+#include "ratrace/python/move_arguments.h"
 
 namespace py = pybind11;
 
 namespace ratrace {
 
 namespace {
-
-// The view a Python call sees: a copy of the cells, so a view kept past its call stays valid.
-struct PyView {
-  static constexpr int kMostRadius = 7;
-  std::array<int8_t, (2 * kMostRadius + 1) * (2 * kMostRadius + 1)> cells{};
-  int radius = 2;
-  int side() const { return 2 * radius + 1; }
-  int at(int dx, int dy) const {
-    if (dx < -radius || dx > radius || dy < -radius || dy > radius)
-      throw py::index_error("view read at (" + std::to_string(dx) + ", " + std::to_string(dy) + ") outside the " +
-                            std::to_string(side()) + "x" + std::to_string(side()) + " view");
-    return cells[static_cast<size_t>((dy + radius) * side() + dx + radius)];
-  }
-};
 
 // The engine's generator for one call; refused once the call is over.
 struct PyRng {
@@ -45,13 +32,6 @@ struct PyRng {
     return *rng;
   }
 };
-
-// The genome as the organisers' Python controller held it: an int whose bit i is genome bit i.
-py::object genome_value(const Genome& g) {
-  uint64_t low = 0, high = 0;  // genome bits 0..63 and 64..127, bit i at position i % 64
-  for (int i = 0; i < g.length(); ++i) (i < 64 ? low : high) |= static_cast<uint64_t>(g.bit(i)) << (i % 64);
-  return py::int_(high).attr("__lshift__")(64).attr("__or__")(py::int_(low));
-}
 
 // One coordinate of a returned move: any integer (a type with __index__: int, bool, numpy's
 // integers) in {-1, 0, 1}; nullopt for anything else, whatever its value.
@@ -88,6 +68,38 @@ Move to_move(const py::handle& result) {
   std::string shown = py::repr(result).cast<std::string>();
   if (shown.size() > 200) shown = shown.substr(0, 200) + "...";
   throw std::runtime_error("the move function returned " + shown + "; expected (dx, dy), two integers in {-1, 0, 1}");
+}
+
+// One engine thread's argument objects, reused call after call so that a call allocates
+// nothing: the Genome, View and Rng are rewritten in place while this cache alone holds them.
+// One that the player kept past its call is left to it (its values those of that call, an Rng
+// dead) and replaced. Never freed: the thread may end after the interpreter has.
+struct ReusedArguments {
+  py::object genome, view, rng;
+  Genome* genome_value = nullptr;
+  ViewCells* view_value = nullptr;
+  PyRng* rng_value = nullptr;
+
+  ReusedArguments() { renew(); }
+  void renew() {
+    if (!genome || Py_REFCNT(genome.ptr()) > 1) {
+      genome = new_genome_object();
+      genome_value = &genome_of(genome);
+    }
+    if (!view || Py_REFCNT(view.ptr()) > 1) {
+      view = new_view_object();
+      view_value = &view_of(view);
+    }
+    if (!rng || Py_REFCNT(rng.ptr()) > 1) {
+      rng = py::cast(std::make_shared<PyRng>());
+      rng_value = &rng.cast<PyRng&>();
+    }
+  }
+};
+
+ReusedArguments& this_thread_arguments() {
+  thread_local ReusedArguments* arguments = new ReusedArguments;
+  return *arguments;
 }
 
 // Why the watch interrupted a call.
@@ -166,30 +178,36 @@ void register_python_player(const std::string& name, py::object move, const std:
     // than a whole call: each engine thread keeps its own.
     thread_local const bool kept = (gil.inc_ref(), true);
     (void)kept;
-    if (view.radius() > PyView::kMostRadius)
-      throw std::runtime_error("Python players see views of radius up to " + std::to_string(PyView::kMostRadius));
-    PyView seen;
+    if (view.radius() > ViewCells::kMostRadius)
+      throw std::runtime_error("Python players see views of radius up to " + std::to_string(ViewCells::kMostRadius));
+    ReusedArguments& arguments = this_thread_arguments();
+    *arguments.genome_value = genome;
+    ViewCells& seen = *arguments.view_value;
     seen.radius = view.radius();
     for (int dy = -view.radius(); dy <= view.radius(); ++dy)
       for (int dx = -view.radius(); dx <= view.radius(); ++dx)
         seen.cells[static_cast<size_t>((dy + view.radius()) * seen.side() + dx + view.radius())] =
             static_cast<int8_t>(view(dx, dy));
-    auto generator = std::make_shared<PyRng>(PyRng{&rng});
+    arguments.rng_value->rng = &rng;
     CallSlot& slot = this_thread_slot();
     slot.thread = PyThread_get_thread_ident();
     slot.why = Interruption::kNone;
     slot.started_ns = now_ns();
     ++slot.call;
     struct Ended {  // the Rng object outlives the call only as a dead handle; the slot goes idle
-      PyRng* rng;
+      ReusedArguments& arguments;
       CallSlot& slot;
       ~Ended() {
-        rng->rng = nullptr;
+        arguments.rng_value->rng = nullptr;
+        arguments.renew();
         ++slot.call;
       }
-    } ended{generator.get(), slot};
+    } ended{arguments, slot};
     try {
-      return to_move((*function)(genome, std::move(seen), generator));
+      PyObject* argv[3] = {arguments.genome.ptr(), arguments.view.ptr(), arguments.rng.ptr()};
+      PyObject* result = PyObject_Vectorcall(function->ptr(), argv, 3, nullptr);
+      if (!result) throw py::error_already_set();
+      return to_move(py::reinterpret_steal<py::object>(result));
     } catch (py::error_already_set& error) {
       if (error.matches(interrupt_type())) {
         if (slot.why == Interruption::kStopped) throw GameStopped{};
@@ -300,29 +318,7 @@ PythonCallWatch::~PythonCallWatch() {
 }
 
 void bind_move_arguments(py::module_& m) {
-  py::class_<Genome>(m, "Genome", "A specimen's genome; bit 0 first")
-      .def("bit", &Genome::bit, py::arg("i"), "Bit i, 0 or 1")
-      .def("chunk", &Genome::chunk, py::arg("start"), py::arg("length"),
-           "Bits [start, start+length) as a number, bit `start` most significant (length <= 32)")
-      .def("ones", &Genome::ones, py::arg("start"), py::arg("length"), "Count of ones in bits [start, start+length)")
-      .def("gray", &Genome::gray, py::arg("start"), py::arg("length"), "Bits [start, start+length) as a Gray code")
-      .def_property_readonly("length", &Genome::length)
-      .def_property_readonly("value", &genome_value,
-                             "The genome as one int whose bit i is genome bit i (the organisers' Python form)")
-      .def("__str__", &Genome::to_string);
-  py::class_<PyView>(m, "View", "The 5x5 colours around a specimen; -1 out of bounds; dx right, dy down")
-      .def("__call__", &PyView::at, py::arg("dx"), py::arg("dy"))
-      .def_property_readonly("radius", [](const PyView& v) { return v.radius; })
-      .def(
-          "rows",
-          [](const PyView& v) {
-            std::vector<std::vector<int>> rows(static_cast<size_t>(v.side()));
-            for (int r = 0; r < v.side(); ++r)
-              for (int c = 0; c < v.side(); ++c)
-                rows[static_cast<size_t>(r)].push_back(v.cells[static_cast<size_t>(r * v.side() + c)]);
-            return rows;
-          },
-          "rows()[2 + dy][2 + dx], as the organisers' Python controller's vision");
+  add_move_argument_types(m);
   py::class_<PyRng, std::shared_ptr<PyRng>>(m, "Rng", "The engine's random stream for this call")
       .def(
           "random", [](const PyRng& r) { return r.use().uniform(); }, "Uniform float in [0, 1)")

@@ -39,6 +39,10 @@ class View {
            static_cast<unsigned>(dy + radius_) < static_cast<unsigned>(side_);
   }
   int radius() const { return radius_; }
+  // The cells as laid out: cell (dx, dy) is centre()[dy * side() + dx] (for compiled players,
+  // which read them without a call).
+  const int8_t* centre() const { return centre_; }
+  int side() const { return side_; }
 
  private:
   const int8_t* centre_;

@@ -39,6 +39,14 @@ int run_chosen(const std::vector<ratrace::Subcommand>& subcommands, const ratrac
 int main(int argc, char** argv) {
   // Under mpirun / srun every rank but 0 only plays the games rank 0 hands out.
   ratrace::DistributedSession distributed(argc, argv);
+  ratrace::set_program_path(argv[0]);
+  // Players of a run resumed from its journal, and on every rank of an MPI run, load from the
+  // sources their entrants name (a --python file, a --player-lib library).
+  const std::string program_path = argv[0];
+  ratrace::set_player_loader([program_path](const ratrace::PlayerSource& source) {
+    if (source.kind == ratrace::PlayerSource::Kind::kPython) ratrace::load_python_player(source.path, program_path);
+    else ratrace::load_player_library(source.path);
+  });
   if (distributed.is_worker()) return distributed.serve();
 
   CLI::App app{"ratrace: a fast, exact, multithreaded controller for the Lab Rat Race"};
@@ -65,12 +73,5 @@ int main(int argc, char** argv) {
     for (const auto& error : ratrace::registration_errors()) spdlog::error("{}", error);
     return ratrace::kExitUsage;
   }
-  ratrace::set_program_path(argv[0]);
-  // Players of a run resumed from its journal load from the sources the journal names.
-  const std::string program_path = argv[0];
-  ratrace::set_player_loader([program_path](const ratrace::PlayerSource& source) {
-    if (source.kind == ratrace::PlayerSource::Kind::kPython) ratrace::load_python_player(source.path, program_path);
-    else ratrace::load_player_library(source.path);
-  });
   return ratrace::with_stdout_checked(run_chosen(subcommands, program, argv[0]));
 }

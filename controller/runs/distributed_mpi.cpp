@@ -30,6 +30,7 @@
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 
+#include "ratrace/engine/player.h"
 #include "ratrace/runs/distributed.h"
 #include "ratrace/runs/journal.h"
 
@@ -213,6 +214,21 @@ double thread_cpu_seconds() {
 
 int concurrency_for(int threads) { return threads > 0 ? threads : tbb::info::default_concurrency(); }
 
+// A playing rank's answer to a run: how many games it plays at once, or why it cannot play
+// (a --python file or --player-lib library it could not load, named with the rank).
+nlohmann::json ready_reply(const std::vector<Entrant>& entrants, int capacity) {
+  for (const Entrant& entrant : entrants) {
+    try {
+      find_or_load_player(entrant.player, entrant.source);
+    } catch (const std::exception& e) {
+      const std::string from = entrant.source ? " from " + entrant.source->path : "";
+      return {{"error", "rank " + std::to_string(g_rank) + " cannot load player '" + entrant.player + "'" + from +
+                            ": " + e.what()}};
+    }
+  }
+  return {{"capacity", capacity}};
+}
+
 }  // namespace
 
 DistributedSession::DistributedSession(int& argc, char**& argv) {
@@ -264,7 +280,7 @@ int DistributedSession::serve() {
           options = RunOptions{message.at("threads").get<int>(), message.at("cache").get<bool>(), &stop};
           games.configure(concurrency_for(options.threads));
           stop = g_worker_signalled.load();
-          send_json(0, kReady, {{"capacity", concurrency_for(options.threads)}});
+          send_json(0, kReady, ready_reply(entrants, concurrency_for(options.threads)));
           break;
         case kTask:
           games_unassigned = message.at("unassigned").get<size_t>();
@@ -307,7 +323,12 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
   local.configure(free_slots[0]);
   for (int rank = 1; rank < g_size; ++rank) {
     const MPI_Status status = wait_for_message(rank, kReady);
-    free_slots[static_cast<size_t>(rank)] = receive_json(status).at("capacity").get<int>();
+    const nlohmann::json ready = receive_json(status);
+    if (ready.contains("error")) {
+      send_to_all_workers(kStop, nullptr);
+      throw std::invalid_argument(ready.at("error").get<std::string>());
+    }
+    free_slots[static_cast<size_t>(rank)] = ready.at("capacity").get<int>();
   }
 
   // While many games are unassigned, each other rank holds one game more than it has

@@ -20,11 +20,12 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from . import _engine
 from ._engine import CallInterrupted, Genome, Rng, View, __version__, board_seed  # noqa: F401
+from .compiled import CompileError, CompiledPlayer, compiled
 from .players import PlayerLike, player_name
 from .runs import PlayerFault, Result, Value, config_sets, run, value_text
 
-__all__ = ["score", "compare", "sweep", "leaderboard", "play", "players", "config", "Result", "PlayerFault",
-           "Genome", "View", "Rng", "board_seed", "__version__"]
+__all__ = ["score", "compare", "sweep", "leaderboard", "play", "players", "config", "compiled", "Result",
+           "PlayerFault", "CompileError", "CompiledPlayer", "Genome", "View", "Rng", "board_seed", "__version__"]
 
 
 def _request(command: str, boards: int, seed: int, threads: Optional[int], rules: Optional[str],

@@ -92,8 +92,19 @@ def _move_function(player: Any) -> MoveFunction:
 
 
 def _register(name: str, function: MoveFunction, file_spec: Optional[str]) -> str:
-    _engine.register_function(name, function, inspect.getdoc(function) or "", code_fingerprint(function), file_spec)
+    from .compiled import CompiledPlayer
+    if isinstance(function, CompiledPlayer):
+        source = function.python_function
+        _engine.register_compiled(name, function.address, inspect.getdoc(source) or "", code_fingerprint(source),
+                                  file_spec)
+        _KEPT[name] = function  # its native code lives as long as the object
+    else:
+        _engine.register_function(name, function, inspect.getdoc(function) or "", code_fingerprint(function),
+                                  file_spec)
     return name
+
+
+_KEPT: dict = {}
 
 
 def load_file(spec: str) -> str:
@@ -109,6 +120,9 @@ def load_file(spec: str) -> str:
     module_spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_name] = module
+    # As `python3 FILE.py` would, the file's folder is searched first for what it imports.
+    folder = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, folder)
     try:
         module_spec.loader.exec_module(module)
     except Exception as error:  # the file's own error, said in one line with where it happened
@@ -118,6 +132,8 @@ def load_file(spec: str) -> str:
         where = [frame for frame in inspect.trace() if os.path.realpath(frame.filename) == os.path.realpath(path)]
         at = " (%s, line %d)" % (path, where[-1].lineno) if where else ""
         raise ValueError("%s: %s%s" % (type(error).__name__, error, at)) from None
+    finally:
+        sys.path.remove(folder)
     if not hasattr(module, function_name):
         raise ValueError("'%s' defines no '%s'" % (path, function_name))
     return _register(spec, _move_function(getattr(module, function_name)), spec)
@@ -131,7 +147,8 @@ def player_name(player: PlayerLike) -> str:
         # A file is loaded again at every call: an edited player is the edited one.
         return load_file(player) if ".py:" in player and os.path.isfile(player.rpartition(":")[0]) else player
     function = _move_function(player)
-    name = "python:" + getattr(function, "__qualname__", type(function).__name__)
+    name = ("compiled:" if type(function).__name__ == "CompiledPlayer" else "python:") + getattr(
+        function, "__qualname__", type(function).__name__)
     module = getattr(function, "__module__", None)
     if module and module != "__main__":
         name += "@" + module

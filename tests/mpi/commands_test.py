@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """score, leaderboard, sweep and compare under mpiexec give the one-process result file
-(timings aside), and a run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the
+(timings aside), for compiled-in players, a --player-lib plugin and --python players (interpreted
+and compiled) alike; a rank that cannot load a player stops the run naming the rank and file; and a run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the
 uninterrupted result; when a worker rank dies, rank 0's last words say how to finish the run."""
 import argparse
 import json
@@ -32,6 +33,8 @@ def main():
     parser.add_argument("--ratrace", required=True)
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--mpiexec-flags", default="", help="e.g. '--oversubscribe;--allow-run-as-root'")
+    parser.add_argument("--plugin", required=True, help="a --player-lib library of the player 'Stripe Follower'")
+    parser.add_argument("--python-examples", required=True, help="python/examples, with color_score.py")
     args = parser.parse_args()
     flags = [f for f in args.mpiexec_flags.replace(";", " ").split() if f]
 
@@ -47,8 +50,30 @@ def main():
         "compare": ["compare", "--a", "ColorScorePlayer", "--b", "Blind Faith", "--boards", "4", "--max-boards", "12",
                     "--set", "turns=300"],
     }
+    # Every rank loads these players itself, from the file the run names.
+    examples = args.python_examples
+    played = ["--boards", "4", "--seed", "3", "--set", "turns=400"]
+    commands["plugin"] = ["score", "--player-lib", args.plugin, "--player", "Stripe Follower", *played]
+    commands["python"] = ["score", "--python", f"{examples}/color_score.py:move", *played]
+    commands["compiled"] = ["score", "--python", f"{examples}/color_score_compiled.py:move", *played]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
+        # A file that loads on rank 0 and fails on the others.
+        rank_only = os.path.join(tmp, "rank_only.py")
+        with open(rank_only, "w") as f:
+            f.write("import os\n"
+                    "if os.environ.get('OMPI_COMM_WORLD_RANK', '0') != '0':\n"
+                    "    raise ImportError('not on this rank')\n"
+                    "def move(genome, view, rng):\n"
+                    "    return (1, 0)\n")
+        refused = subprocess.run([*mpi(3), "score", "--python", f"{rank_only}:move", "--boards", "3", "--threads", "1"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+        named = refused.returncode == 2 and "cannot load player" in refused.stderr and rank_only in refused.stderr \
+            and ("rank 1" in refused.stderr or "rank 2" in refused.stderr)
+        print(f"a rank that cannot load the player: {'stops the run, naming rank and file' if named else 'NOT SAID'}")
+        if not named:
+            print(refused.returncode, refused.stderr[-2000:])
+        failures += not named
         for name, cmd in commands.items():
             one = os.path.join(tmp, f"{name}-one")
             many = os.path.join(tmp, f"{name}-mpi")
@@ -113,7 +138,7 @@ def main():
         if not told:
             print(err[-3000:])
         failures += not told
-    print(f"{4 + 3 - failures} passed, {failures} failed")
+    print(f"{len(commands) + 4 - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 
