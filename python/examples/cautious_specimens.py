@@ -27,6 +27,22 @@ def column(dx):
     return cells
 
 
+def mark(gene):
+    """What a cell of this gene makes deadly, as bits relative to the cell raised by MARK_OFFSET
+    (so that a mark above or left of the cell stays positive): a trap (0ttt) its neighbour in
+    direction ttt, a bad colour (10xx) or an out-of-bounds cell itself, a good one (11xx)
+    nothing."""
+    if gene == OFF_BOARD or (gene & 12) == 8:
+        return 1 << MARK_OFFSET
+    if (gene & 8) == 0:
+        step_x, step_y = NEIGHBOURS[gene & 7]
+        return 1 << (MARK_OFFSET + step_y * 7 + step_x)
+    return 0
+
+
+OFF_BOARD = 16  # the gene of an out-of-bounds cell
+MARK_OFFSET = 8
+MARKS = tuple(mark(gene) for gene in range(OFF_BOARD + 1))
 VIEW = column(-2) | column(-1) | column(0) | column(1) | column(2)
 RIGHT_COLUMN = column(2)
 
@@ -50,19 +66,13 @@ def count(cells):
 def move(genome, view, rng):
     """Cautious Specimens: the shortest safe route through the view to its right column."""
     genes = (genome.chunk(0, 32) << 32) | genome.chunk(32, 32)  # colour c's gene at bits 60 - 4c
-    deadly = 0
+    deadly = 0  # raised by MARK_OFFSET until the loop ends
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             colour = view(dx, dy)
-            if colour < 0:
-                deadly |= cell(dx, dy)
-                continue
-            gene = (genes >> (60 - 4 * colour)) & 15
-            if (gene & 8) == 0:  # 0ttt: a trap, marking its neighbour in direction ttt
-                step_x, step_y = NEIGHBOURS[gene & 7]
-                deadly |= cell(dx + step_x, dy + step_y)
-            elif (gene & 4) == 0:  # 10xx: bad
-                deadly |= cell(dx, dy)
+            gene = OFF_BOARD if colour < 0 else (genes >> (60 - 4 * colour)) & 15
+            deadly |= MARKS[gene] << ((dy + 3) * 7 + dx + 3)
+    deadly >>= MARK_OFFSET
     safe = VIEW & ~deadly & ~cell(0, 0)
     neighbours = grow(cell(0, 0)) & safe
     if neighbours == 0:
