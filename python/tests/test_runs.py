@@ -163,6 +163,30 @@ class ProgramFlag(unittest.TestCase):
                     results.append([b["score"] for b in json.load(f)["boards"]])
             self.assertEqual(results[0], results[1])
 
+    def test_an_edited_player_starts_a_new_run(self):
+        """Editing a player (or a module it imports) and running the same command again plays
+        the edited player, saying why, and never reports the old games as its score."""
+        forward = "from helper import ahead\ndef move(genome, view, rng):\n    return (1, ahead())\n"
+        words = ["score", "--python", "p.py:move", "--boards", "3", "--seed", "2", "--set", "turns=300",
+                 "--threads", "1", "--json", "-"]
+        with tempfile.TemporaryDirectory() as folder:
+            write(folder, "p.py", forward)
+            write(folder, "helper.py", "def ahead():\n    return 0\n")
+            first = self.run_ratrace(folder, *words)
+            self.assertEqual(first.returncode, 0, first.stderr)
+            old_journal, = glob.glob(os.path.join(folder, "runs", "*.jsonl"))
+            again = self.run_ratrace(folder, *words)
+            self.assertIn("already", again.stderr + again.stdout)  # the same code: the same run
+            write(folder, "helper.py", "def ahead():\n    return 1\n")  # only the imported module changes
+            edited = self.run_ratrace(folder, *words)
+            self.assertEqual(edited.returncode, 0, edited.stderr)
+            self.assertIn("has changed since", edited.stderr)
+            moves = [[b["moves"] for b in json.loads(run.stdout)["boards"]] for run in (first, edited)]
+            self.assertNotEqual(moves[0], moves[1])
+            resumed = self.run_ratrace(folder, "score", "--python", "p.py:move", "--resume", old_journal)
+            self.assertEqual(resumed.returncode, 2)
+            self.assertIn("has changed since", resumed.stderr)
+
     def test_organisers_classes_load_with_or_without_ratrace(self):
         with tempfile.TemporaryDirectory() as folder:
             write(folder, "with_compat.py", textwrap.dedent('''
