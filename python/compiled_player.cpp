@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "ratrace/common/rng.h"
+#include "ratrace/python/python_player.h"
 
 namespace ratrace {
 
@@ -42,15 +43,7 @@ void register_compiled_player(const std::string& name, uintptr_t address, const 
     if (fault[0] != kNoFault) throw_fault(fault, view.radius(), genome.length());
     return move_from_index(index);
   };
-  PlayerInfo info;
-  info.name = name;
-  info.author = "you";
-  info.language = "Python, compiled";
-  info.summary = summary;
-  info.move = MoveFunction(std::move(call));
-  info.code = code;
-  info.source = source;
-  register_runtime_player(std::move(info));
+  register_player_from_python(name, "Python, compiled", MoveFunction(std::move(call)), summary, code, source, false);
 }
 
 std::map<std::string, uintptr_t> compiled_abi() {

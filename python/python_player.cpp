@@ -218,15 +218,21 @@ void register_python_player(const std::string& name, py::object move, const std:
       throw std::runtime_error(python_error_text(error));
     }
   };
+  register_player_from_python(name, "Python", MoveFunction(std::move(call)), summary, code, source, true);
+}
+
+void register_player_from_python(const std::string& name, const std::string& language, MoveFunction move,
+                                 const std::string& summary, const std::string& code,
+                                 const std::optional<PlayerSource>& source, bool interpreted) {
   PlayerInfo info;
   info.name = name;
   info.author = "you";
-  info.language = "Python";
+  info.language = language;
   info.summary = summary;
-  info.move = MoveFunction(std::move(call));
+  info.move = std::move(move);
   info.code = code;
   info.source = source;
-  info.interpreted = true;
+  info.interpreted = interpreted;
   register_runtime_player(std::move(info));
 }
 

@@ -21,6 +21,12 @@ namespace ratrace {
 void register_python_player(const std::string& name, pybind11::object move, const std::string& summary,
                             const std::string& code, const std::optional<PlayerSource>& source);
 
+// Registers (or replaces) a player made in Python, interpreted or compiled: its author "you",
+// its language as given.
+void register_player_from_python(const std::string& name, const std::string& language, MoveFunction move,
+                                 const std::string& summary, const std::string& code,
+                                 const std::optional<PlayerSource>& source, bool interpreted);
+
 // The exception as Python prints it, traceback included.
 std::string python_error_text(pybind11::error_already_set& error);
 

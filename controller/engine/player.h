@@ -70,9 +70,9 @@ struct PlayerInfo {
   // A fingerprint of the code its games depend on: for a compiled-in player a hash of the
   // engine's sources and its own, for a plugin of its file, for a Python player of its source
   // and the user modules it imports. A run records it and never reuses the games of another.
-  std::string code;
+  std::string code = {};
   // Where a player made outside the program came from; none for a compiled-in one.
-  std::optional<PlayerSource> source;
+  std::optional<PlayerSource> source = {};
   // Its calls hold an interpreter lock, so one thread plays it as fast as more (a run's
   // default thread count is then one).
   bool interpreted = false;
