@@ -28,6 +28,9 @@ void add_run_flags(CLI::App* cmd, RunFlags& run) {
       ->capture_default_str();
   cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)")->check(whole_number(0, 1024));
   cmd->add_flag("--no-cache", run.no_cache, "Do not memoise player calls (results are identical either way)");
+  cmd->add_flag("--isolate", run.isolate,
+                "Play each game in a process of its own: a player that crashes the process (SIGSEGV, abort) "
+                "faults that game alone, kept in the journal as its fault, and the run goes on (docs/RUNNING.md)");
   cmd->add_option("--call-time-limit", run.call_time_limit,
                   "Seconds a Python player's call may take before it is a fault naming the board (default 0: no limit)")
       ->check(real_number(0, 1e9));

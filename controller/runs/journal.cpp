@@ -208,6 +208,17 @@ bool engine_fault(const std::string& fault, const std::string& player, const Boa
          specimen.find_first_not_of("0123456789") == specimen.size() - 1;
 }
 
+// True if `fault` is what run_boards_isolated writes for game `r` of `player`, whose process
+// ended without its result (--isolate): "crashed: HOW [player P, board B, board seed S]".
+bool isolated_crash(const std::string& fault, const std::string& player, const BoardResult& r) {
+  const std::string example = crashed_fault("HOW", player, r);
+  const std::string_view head = "crashed: ", tail = std::string_view(example).substr(head.size() + 3);
+  if (r.turns != 0 || fault.size() <= head.size() + tail.size() || !fault.starts_with(head) || !fault.ends_with(tail))
+    return false;
+  const std::string_view how = std::string_view(fault).substr(head.size(), fault.size() - head.size() - tail.size());
+  return how.find_first_of("[]") == std::string_view::npos;
+}
+
 // Throws unless `r` is a game the header's run can have produced for `entrant`.
 void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
   auto refuse = [](const std::string& what) { throw std::invalid_argument(what); };
@@ -234,7 +245,8 @@ void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
     refuse(board + ": more moves than its population can make");
   if (!r.fault.empty()) {
     // A faulted game keeps nothing but the turn it broke in.
-    if (!engine_fault(r.fault, h.entrants[entrant].player, r))
+    if (!engine_fault(r.fault, h.entrants[entrant].player, r) &&
+        !isolated_crash(r.fault, h.entrants[entrant].player, r))
       refuse(board + ": the fault '" + clipped(r.fault, 200) + "' is not one this game can have (\"... [player " +
              h.entrants[entrant].player + ", board " + std::to_string(r.index) + ", board seed " +
              std::to_string(r.seed) + ", turn " + std::to_string(r.turns) + ", specimen #N]\")");
