@@ -143,5 +143,42 @@ mkdir -p folder
 expect 2 "is a folder" score --boards 1 "${small[@]}" --json folder --journal path.jsonl
 [ ! -e path.jsonl ] || { echo "FAIL: a bad --json path must stop the run before its journal"; failures=$((failures + 1)); }
 
+# 12. Game records (render, replay): strict, one line naming file and key, exit 2.
+"$ratrace" play --board 0 --set turns=30 --record rec.json >/dev/null 2>&1
+python3 - <<'PY'
+import json
+r = json.load(open("rec.json"))
+def variant(name, change):
+    d = json.loads(json.dumps(r)); change(d); json.dump(d, open(name, "w"))
+variant("rec-unknown.json", lambda d: d["paths"].update(extra=1))
+variant("rec-top.json", lambda d: d.update(bogus=True))
+variant("rec-type.json", lambda d: d["totals"].update(births=-1))
+variant("rec-string.json", lambda d: d["result"].update(score="many"))
+variant("rec-moves.json", lambda d: d["paths"]["sampled"][0].update(moves="19x"))
+variant("rec-key.json", lambda d: d["cells"].update({"k" * 5000: 1}))
+variant("rec-missing.json", lambda d: d.pop("totals"))
+open("rec-deep.json", "w").write("[" * 200000 + "]" * 200000)
+open("rec-number.json", "w").write('{"format": "ratrace-record-2", "game_seed": ' + "9" * 100000 + "}")
+PY
+for command in render replay; do
+  out_flag=(--out r.svg); [ "$command" = replay ] && out_flag=(--html r.html)
+  expect 2 "game record 'rec-unknown.json': unknown key 'paths.extra'" $command --record rec-unknown.json "${out_flag[@]}"
+  expect 2 "game record 'rec-top.json': unknown key 'bogus'" $command --record rec-top.json "${out_flag[@]}"
+  expect 2 "game record 'rec-type.json': key 'totals.births': expected a whole number, got -1" $command --record rec-type.json "${out_flag[@]}"
+  expect 2 "key 'result.score': expected a whole number, got \"many\"" $command --record rec-string.json "${out_flag[@]}"
+  expect 2 "key 'paths.sampled\[0\].moves'" $command --record rec-moves.json "${out_flag[@]}"
+  expect 2 "unknown key 'cells.kkkk.*characters\)'" $command --record rec-key.json "${out_flag[@]}"
+  expect 2 "missing key 'totals'" $command --record rec-missing.json "${out_flag[@]}"
+  expect 2 "game record 'rec-deep.json' is not valid JSON: arrays and objects nested more than 100 deep" $command --record rec-deep.json "${out_flag[@]}"
+  expect 2 "game record 'rec-number.json'" $command --record rec-number.json "${out_flag[@]}"
+  for bad in rec-key.json rec-number.json rec-deep.json; do
+    lines="$("$ratrace" $command --record $bad "${out_flag[@]}" 2>&1 | wc -lc)"
+    read -r nlines nchars <<<"$lines"
+    [ "$nlines" -eq 1 ] && [ "$nchars" -lt 600 ] || { echo "FAIL: $command $bad: $lines"; failures=$((failures + 1)); }
+  done
+done
+[ ! -e r.svg ] && [ ! -e r.html ] || { echo "FAIL: a bad record left a picture"; failures=$((failures + 1)); }
+expect 0 "wrote" render --record rec.json --out r.svg
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

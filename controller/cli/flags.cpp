@@ -6,6 +6,8 @@
 
 #include "ratrace/common/cli.h"
 #include "ratrace/runs/journal.h"
+#include "ratrace/see/record.h"
+#include "ratrace/see/render.h"
 
 namespace ratrace {
 
@@ -86,8 +88,23 @@ nlohmann::json read_json_file(const std::string& path, const std::string& what) 
   try {
     return parse_json(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + e.what());
+    // The parser quotes what it read last, which may be a whole line of junk.
+    throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + clipped(e.what(), 300));
   }
+}
+
+nlohmann::json read_record_file(const std::string& path) {
+  nlohmann::json record = read_json_file(path, "game record");
+  try {
+    check_record(record);
+    Config config;
+    const Track track = track_of_record(record, config);
+    for (const char* kind : {"scorers", "sampled"})
+      for (const nlohmann::json& life : record.at("paths").at(kind)) life_cells(track, life.get<Life>());
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("game record '" + path + "': " + clipped(e.what(), 300));
+  }
+  return record;
 }
 
 }  // namespace ratrace
