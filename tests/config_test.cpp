@@ -92,6 +92,26 @@ TEST(ConfigTest, BadValueIsAnError) {
   }
 }
 
+// No key is negative: "-0" is refused as "-1" is (a sign where whole numbers take none), and an
+// out-of-range value names the key's own range, not the range of an int.
+TEST(ConfigTest, ValuesAreCheckedAgainstTheKeysOwnRange) {
+  Config c;
+  for (const char* value : {"-0", "-1"})
+    for (const char* key : {"turns", "lifespan", "trap_reach"}) {
+      const std::string e = error_of([&] { c.set(key, value); });
+      EXPECT_TRUE(contains(e, std::string("for config key '") + key + "': expected a whole number in [")) << e;
+    }
+  std::string e = error_of([&] { c.set("turns", "99999999999"); });
+  EXPECT_TRUE(contains(e, "expected a whole number in [0, 10000000], got '99999999999'")) << e;
+  EXPECT_FALSE(contains(e, "2147483647")) << e;
+  e = error_of([&] { c.set("view_radius", "6"); });
+  EXPECT_TRUE(contains(e, "in [1, 5]")) << e;
+  e = error_of([&] { c.set("mutation", "2"); });
+  EXPECT_TRUE(contains(e, "expected a real number in [0, 1], got '2'")) << e;
+  c.set("turns", "0");
+  EXPECT_EQ(c.turns, 0);
+}
+
 TEST(ConfigTest, ImpossibleValuesAreErrors) {
   auto invalid = [](const std::function<void(Config&)>& change) {
     Config c;

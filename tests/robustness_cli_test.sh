@@ -119,7 +119,7 @@ expect 2 "log-level" score --log-level Info
 # 7. Configs that can never run are refused up front.
 expect 2 "goal_column 999 cannot be reached" score --set width=1000 --set height=30 --set goal_column=999
 expect 2 "most specimens" score --set offspring=1000000 --set turns=99
-expect 2 "max_track_attempts must be in" score --set max_track_attempts=2000000000
+expect 2 "config key 'max_track_attempts': expected a whole number in \[1, 1000000\]" score --set max_track_attempts=2000000000
 
 # 8. Clear messages and exit 2 for bad numbers; bad output paths before the first game.
 expect 2 "--boards: expected a whole number in \[1, 1000000\]" score --boards 2000000000
@@ -142,6 +142,19 @@ expect 0 "geometric mean" score --boards 1 --set turns=300 --player ForwardRando
 mkdir -p folder
 expect 2 "is a folder" score --boards 1 "${small[@]}" --json folder --journal path.jsonl
 [ ! -e path.jsonl ] || { echo "FAIL: a bad --json path must stop the run before its journal"; failures=$((failures + 1)); }
+
+# 9. A sign where whole numbers take none, "-0" too; a config value out of its key's own range.
+expect 2 "config key 'turns': expected a whole number in \[0, 10000000\], got '-0'" score --set turns=-0
+expect 2 "config key 'turns': expected a whole number in \[0, 10000000\], got '99999999999'" score --set turns=99999999999
+expect 2 "--boards: expected a whole number" score --boards -0
+# A value holding a newline is echoed on one line.
+expect 2 "got '1\\\\n2'" score --seed "$(printf '1\n2')"
+[ "$("$ratrace" score --seed "$(printf '1\n2')" 2>&1 | wc -l)" -eq 1 ] ||
+  { echo "FAIL: a value with a newline spread the error over two lines"; failures=$((failures + 1)); }
+expect 2 "unknown player 'X\\\\nY'" play --player "$(printf 'X\nY')" --board 1
+# More threads than cores: oneTBB's own multi-line warning never shows.
+out="$("$ratrace" score --boards 2 "${small[@]}" --threads 64 --journal threads.jsonl 2>&1)"
+if grep -q "TBB Warning" <<<"$out"; then echo "FAIL: oneTBB's warning: $out"; failures=$((failures + 1)); fi
 
 # 12. Game records (render, replay): strict, one line naming file and key, exit 2.
 "$ratrace" play --board 0 --set turns=30 --record rec.json >/dev/null 2>&1

@@ -74,7 +74,7 @@ const PlayerInfo& find_player(std::string_view name) {
   if (auto it = players.find(std::string(name)); it != players.end()) return it->second;
   std::string known;
   for (const auto& [key, _] : players) known += (known.empty() ? "" : ", ") + key;
-  throw std::invalid_argument("unknown player '" + std::string(name) + "'; known players: " + known);
+  throw std::invalid_argument("unknown player '" + clipped(name, 100) + "'; known players: " + known);
 }
 
 void register_runtime_player(PlayerInfo info) {

@@ -50,7 +50,8 @@ void run_boards(const std::vector<Entrant>& entrants, const std::vector<BoardTas
                                                            entrants.at(task.entrant).label + "': " + e.what()));
     }
   };
-  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::info::default_concurrency());
+  const ThreadAllowance allowance(thread_count(options.threads));
+  tbb::task_arena arena(thread_count(options.threads));
   arena.execute([&] {
     // One task per game (grain 1, simple partitioner): no game waits behind another that
     // happened to share its chunk.
