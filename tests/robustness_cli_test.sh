@@ -156,6 +156,14 @@ expect 2 "unknown player 'X\\\\nY'" play --player "$(printf 'X\nY')" --board 1
 out="$("$ratrace" score --boards 2 "${small[@]}" --threads 64 --journal threads.jsonl 2>&1)"
 if grep -q "TBB Warning" <<<"$out"; then echo "FAIL: oneTBB's warning: $out"; failures=$((failures + 1)); fi
 
+# 10. --plot onto a device fails before any game and creates nothing beside it.
+mkfifo plot.fifo
+expect 1 "cannot draw --plot 'plot.fifo': it is not a file" score --boards 1 "${small[@]}" --plot plot.fifo --journal plot.jsonl
+[ -z "$(ls plot.fifo.* plot.jsonl 2>/dev/null)" ] || { echo "FAIL: --plot FIFO created files"; failures=$((failures + 1)); }
+expect 1 "cannot draw --plot '/dev/full'" score --boards 1 "${small[@]}" --plot /dev/full --journal plot.jsonl
+[ ! -e /dev/full.json ] && [ ! -e /dev/full.png ] || { echo "FAIL: --plot /dev/full wrote beside it"; failures=$((failures + 1)); }
+"$ratrace" score --help | grep -q "FILE.json, written too" || { echo "FAIL: --plot's FILE.json unannounced"; failures=$((failures + 1)); }
+
 # 12. Game records (render, replay): strict, one line naming file and key, exit 2.
 "$ratrace" play --board 0 --set turns=30 --record rec.json >/dev/null 2>&1
 python3 - <<'PY'
