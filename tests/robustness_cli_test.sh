@@ -164,6 +164,17 @@ expect 1 "cannot draw --plot '/dev/full'" score --boards 1 "${small[@]}" --plot 
 [ ! -e /dev/full.json ] && [ ! -e /dev/full.png ] || { echo "FAIL: --plot /dev/full wrote beside it"; failures=$((failures + 1)); }
 "$ratrace" score --help | grep -q "FILE.json, written too" || { echo "FAIL: --plot's FILE.json unannounced"; failures=$((failures + 1)); }
 
+# 11. Damaged journals: advice that leads somewhere, never back.
+"$ratrace" score --boards 2 "${small[@]}" --journal good.jsonl >/dev/null 2>&1
+head -c 50 good.jsonl >torn.jsonl
+expect 2 "no complete header line.*holds no game.*--journal torn.jsonl --force" score --resume torn.jsonl
+expect 2 "already exists but cannot be resumed \(no complete header line.*add --force to replace it" score --boards 2 "${small[@]}" --journal torn.jsonl
+expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal torn.jsonl --force
+sed 's/$/\r/' good.jsonl >crlf.jsonl
+expect 2 "line 1: Windows line endings \(CRLF\)" score --resume crlf.jsonl
+{ head -1 good.jsonl; echo junk; tail -1 good.jsonl; } >junk.jsonl
+expect 2 "line 2: .*nothing was played.*--journal junk.jsonl --force, which replaces the journal" score --resume junk.jsonl
+
 # 12. Game records (render, replay): strict, one line naming file and key, exit 2.
 "$ratrace" play --board 0 --set turns=30 --record rec.json >/dev/null 2>&1
 python3 - <<'PY'

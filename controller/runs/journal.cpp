@@ -419,6 +419,10 @@ JournalContents parse_journal(std::string_view text) {
       contents.intact_bytes = position;
       continue;
     }
+    if (line.back() == '\r')
+      throw std::invalid_argument("line " + std::to_string(line_number) +
+                                  ": Windows line endings (CRLF): an editor or a transfer converted the journal; "
+                                  "convert it back to Unix line endings (LF), e.g. with dos2unix");
     try {
       const auto [body, checksum] = split_checksum(line);
       const auto j = parse_json(body);
@@ -479,10 +483,21 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
   if (S_ISREG(st.st_mode) && st.st_size > 0) {
     if (!force) {
       const std::string text = read_all(fd, path);
-      const auto lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-      throw std::invalid_argument(
-          "journal '" + path + "' already exists (" + std::to_string(lines > 0 ? lines - 1 : 0) +
-          " finished games): finish that run with --resume " + path + ", or replace it with --force");
+      size_t games = 0;
+      try {
+        const JournalContents contents = parse_journal(text);
+        for (const auto& per_entrant : contents.results)
+          games += static_cast<size_t>(
+              std::count_if(per_entrant.begin(), per_entrant.end(), [](const auto& r) { return r.has_value(); }));
+      } catch (const std::exception& e) {
+        // --resume would refuse it too: say what is wrong, and what --force does.
+        throw std::invalid_argument("journal '" + path + "' already exists but cannot be resumed (" +
+                                    clipped(e.what(), 300) + "); add --force to replace it with this run (what it " +
+                                    "holds is lost), or give this run another --journal");
+      }
+      throw std::invalid_argument("journal '" + path + "' already exists (" + std::to_string(games) +
+                                  " finished games): finish that run with --resume " + path +
+                                  ", or replace it with --force (its games are lost)");
     }
     spdlog::warn("--force: replacing journal {}", path);
     if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
@@ -504,7 +519,15 @@ Journal Journal::resume(const std::string& path) {
   try {
     contents = parse_journal(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("journal '" + path + "': " + e.what());
+    // What to do instead, so that the advice never sends back here.
+    const bool no_header = text.find('\n') == std::string::npos;
+    throw std::invalid_argument(
+        "journal '" + path + "': " + e.what() +
+        (no_header ? "; it holds no game: start the run afresh with its command and --journal " + path +
+                         " --force (which replaces the journal)"
+                   : "; nothing was played: --resume needs every line intact (restore the journal from a copy), "
+                     "or start the run afresh with its command and --journal " +
+                         path + " --force, which replaces the journal and loses its games"));
   }
   if (contents.intact_bytes < text.size()) {
     spdlog::warn("journal {}: dropping a torn last line (its game is played again)", path);
