@@ -64,7 +64,17 @@ struct CrashReport {
 namespace {
 
 extern "C" void on_fatal_signal(int signal) {
-  // SA_RESETHAND has put back the default action: a second fault on the way kills at once.
+  // One line, whatever the threads: the first to fault writes it and ends the process; another
+  // that faults meanwhile waits for that end. A fault while writing it ends the process at once.
+  static std::atomic<bool> reporting{false};
+  static thread_local bool writing = false;
+  if (writing) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+  }
+  if (reporting.exchange(true))
+    for (;;) pause();
+  writing = true;
   const std::string* program = g_program.load();
   say(program ? program->c_str() : "");
   say(": error: ");
@@ -74,6 +84,7 @@ extern "C" void on_fatal_signal(int signal) {
     say(hint->c_str());
   }
   say("\n");
+  std::signal(signal, SIG_DFL);
   std::raise(signal);
 }
 
@@ -84,7 +95,7 @@ void install_crash_report(const std::string& program) {
   struct sigaction action {};
   action.sa_handler = on_fatal_signal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND | SA_NODEFER;
+  action.sa_flags = SA_NODEFER;  // a fault inside the handler reaches it, and ends the process
   for (int signal : kFatalSignals) sigaction(signal, &action, nullptr);
 }
 
