@@ -170,6 +170,10 @@ head -c 50 good.jsonl >torn.jsonl
 expect 2 "no complete header line.*holds no game.*--journal torn.jsonl --force" score --resume torn.jsonl
 expect 2 "already exists but cannot be resumed \(no complete header line.*add --force to replace it" score --boards 2 "${small[@]}" --journal torn.jsonl
 expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal torn.jsonl --force
+# A value nested 200,000 deep in the header: refused before it is parsed (quoting it in the
+# error, which prints it recursively, was a SIGSEGV).
+python3 -c "print('{\"ratrace_journal\":' + '[' * 200000 + ']' * 200000 + '}')" >deep.jsonl
+expect 2 "line 1: arrays and objects nested more than 100 deep" score --resume deep.jsonl
 sed 's/$/\r/' good.jsonl >crlf.jsonl
 expect 2 "line 1: Windows line endings \(CRLF\)" score --resume crlf.jsonl
 { head -1 good.jsonl; echo junk; tail -1 good.jsonl; } >junk.jsonl
