@@ -15,6 +15,17 @@ add_test(NAME duplicate_player_name
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/duplicate_player_test.sh
                  $<TARGET_FILE:ratrace_duplicate_player>)
 
+# A plugin whose players crash the process (SIGSEGV, SIGABRT): the crash is one error line that
+# names player, board and seed; --isolate finishes the run with those games as faults; a
+# truncated plugin is refused by name.
+add_library(ratrace_test_crashing_player MODULE tests/fixtures/crashing_player.cpp)
+target_link_libraries(ratrace_test_crashing_player PRIVATE ratrace_player_api)
+set_target_properties(ratrace_test_crashing_player PROPERTIES PREFIX "lib" CXX_VISIBILITY_PRESET default)
+add_test(NAME crashing_player
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/crashing_player_test.sh $<TARGET_FILE:ratrace>
+                 $<TARGET_FILE:ratrace_test_crashing_player>)
+set_tests_properties(crashing_player PROPERTIES TIMEOUT 300)
+
 # The example plugin's source compiled into ratrace, to compare with the plugin loaded. Not in
 # the sanitizer build (RATRACE_FUZZ): the example builds with the system compiler against the
 # installed package, which cannot link a sanitized library.

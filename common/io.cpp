@@ -292,9 +292,31 @@ std::string read_text(const std::string& path, const std::string& what) {
   return text;
 }
 
+namespace {
+constexpr int kMaxJsonDepth = 100;  // io.h says it
+}  // namespace
+
 nlohmann::json parse_json(std::string_view text) {
   if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
     throw std::invalid_argument("a NUL byte at offset " + std::to_string(nul) + " (JSON text holds none)");
+  // nlohmann/json's parser recurses once per level: 200,000 '[' would overflow the stack.
+  int depth = 0;
+  bool in_string = false;
+  for (size_t at = 0; at < text.size(); ++at) {
+    const char c = text[at];
+    if (in_string) {
+      if (c == '\\') ++at;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw std::invalid_argument("arrays and objects nested more than " + std::to_string(kMaxJsonDepth) +
+                                    " deep (at offset " + std::to_string(at) + ")");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
   return nlohmann::json::parse(text);
 }
 

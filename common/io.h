@@ -58,7 +58,8 @@ std::string read_text(const std::string& path, const std::string& what);
 
 // JSON text parsed strictly. nlohmann/json ends its input at a NUL byte and would ignore
 // whatever follows, so a text holding one is refused (std::invalid_argument naming its
-// offset); otherwise the parser's own errors (nlohmann::json::parse_error).
+// offset), as is one nested more than 100 deep (the parser recurses per level); otherwise
+// the parser's own errors (nlohmann::json::parse_error).
 nlohmann::json parse_json(std::string_view text);
 
 // The first key of the JSON object `object` that is not in `known`, or "". Every file is read

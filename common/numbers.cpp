@@ -10,8 +10,24 @@
 namespace ratrace {
 
 std::string clipped(std::string_view text, size_t most) {
-  if (text.size() <= most) return std::string(text);
-  return std::string(text.substr(0, most)) + "... (" + std::to_string(text.size()) + " characters)";
+  // A control character is written as an escape, so that a message stays one line.
+  std::string shown;
+  for (const char c : text.substr(0, most)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') shown += "\\n";
+    else if (c == '\r') shown += "\\r";
+    else if (c == '\t') shown += "\\t";
+    else if (byte < 0x20 || byte == 0x7f) {
+      constexpr char kHex[] = "0123456789abcdef";
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 15];
+    } else {
+      shown += c;
+    }
+  }
+  if (text.size() <= most) return shown;
+  return shown + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 namespace {

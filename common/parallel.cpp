@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -12,8 +13,18 @@ namespace ratrace {
 
 int thread_count(int threads) { return threads > 0 ? threads : tbb::info::default_concurrency(); }
 
+ThreadAllowance::ThreadAllowance(int threads) {
+  const size_t allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  if (threads > 0 && static_cast<size_t>(threads) > allowed)
+    control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                     static_cast<size_t>(threads));
+}
+
+ThreadAllowance::~ThreadAllowance() = default;
+
 void run_indexed(size_t count, int threads, const char* what_is_i, const std::function<void(size_t)>& task) {
   std::vector<std::exception_ptr> errors(count);
+  const ThreadAllowance allowance(thread_count(threads));
   tbb::task_arena arena(thread_count(threads));
   arena.execute([&] {
     tbb::parallel_for(size_t{0}, count, [&](size_t i) {

@@ -60,7 +60,9 @@ TEST(ConfigTest, SetChangesOneKey) {
   for (const std::string& key : Config::keys()) {
     Config d;
     if (key == "rules") EXPECT_NO_THROW(d.set(key, "java")) << key;  // the one text key: a dialect name
-    else EXPECT_NO_THROW(d.set(key, "3")) << key;
+    // A value in every key's own range (the switches take 0 or 1; width and initial_specimens
+    // start at 2).
+    else EXPECT_NO_THROW(d.set(key, key == "width" || key == "initial_specimens" ? "2" : "1")) << key;
   }
 }
 
@@ -90,6 +92,26 @@ TEST(ConfigTest, BadValueIsAnError) {
     const std::string e = error_of([&, &key = key, &value = value] { c.set(key, value); });
     EXPECT_TRUE(contains(e, "invalid value '" + value + "' for config key '" + key + "'")) << e;
   }
+}
+
+// No key is negative: "-0" is refused as "-1" is (a sign where whole numbers take none), and an
+// out-of-range value names the key's own range, not the range of an int.
+TEST(ConfigTest, ValuesAreCheckedAgainstTheKeysOwnRange) {
+  Config c;
+  for (const char* value : {"-0", "-1"})
+    for (const char* key : {"turns", "lifespan", "trap_reach"}) {
+      const std::string e = error_of([&] { c.set(key, value); });
+      EXPECT_TRUE(contains(e, std::string("for config key '") + key + "': expected a whole number in [")) << e;
+    }
+  std::string e = error_of([&] { c.set("turns", "99999999999"); });
+  EXPECT_TRUE(contains(e, "expected a whole number in [0, 10000000], got '99999999999'")) << e;
+  EXPECT_FALSE(contains(e, "2147483647")) << e;
+  e = error_of([&] { c.set("view_radius", "6"); });
+  EXPECT_TRUE(contains(e, "in [1, 5]")) << e;
+  e = error_of([&] { c.set("mutation", "2"); });
+  EXPECT_TRUE(contains(e, "expected a real number in [0, 1], got '2'")) << e;
+  c.set("turns", "0");
+  EXPECT_EQ(c.turns, 0);
 }
 
 TEST(ConfigTest, ImpossibleValuesAreErrors) {

@@ -119,7 +119,7 @@ expect 2 "log-level" score --log-level Info
 # 7. Configs that can never run are refused up front.
 expect 2 "goal_column 999 cannot be reached" score --set width=1000 --set height=30 --set goal_column=999
 expect 2 "most specimens" score --set offspring=1000000 --set turns=99
-expect 2 "max_track_attempts must be in" score --set max_track_attempts=2000000000
+expect 2 "config key 'max_track_attempts': expected a whole number in \[1, 1000000\]" score --set max_track_attempts=2000000000
 
 # 8. Clear messages and exit 2 for bad numbers; bad output paths before the first game.
 expect 2 "--boards: expected a whole number in \[1, 1000000\]" score --boards 2000000000
@@ -142,6 +142,79 @@ expect 0 "geometric mean" score --boards 1 --set turns=300 --player ForwardRando
 mkdir -p folder
 expect 2 "is a folder" score --boards 1 "${small[@]}" --json folder --journal path.jsonl
 [ ! -e path.jsonl ] || { echo "FAIL: a bad --json path must stop the run before its journal"; failures=$((failures + 1)); }
+
+# 9. A sign where whole numbers take none, "-0" too; a config value out of its key's own range.
+expect 2 "config key 'turns': expected a whole number in \[0, 10000000\], got '-0'" score --set turns=-0
+expect 2 "config key 'turns': expected a whole number in \[0, 10000000\], got '99999999999'" score --set turns=99999999999
+expect 2 "--boards: expected a whole number" score --boards -0
+# A value holding a newline is echoed on one line.
+expect 2 "got '1\\\\n2'" score --seed "$(printf '1\n2')"
+[ "$("$ratrace" score --seed "$(printf '1\n2')" 2>&1 | wc -l)" -eq 1 ] ||
+  { echo "FAIL: a value with a newline spread the error over two lines"; failures=$((failures + 1)); }
+expect 2 "unknown player 'X\\\\nY'" play --player "$(printf 'X\nY')" --board 1
+# More threads than cores: oneTBB's own multi-line warning never shows.
+out="$("$ratrace" score --boards 2 "${small[@]}" --threads 64 --journal threads.jsonl 2>&1)"
+if grep -q "TBB Warning" <<<"$out"; then echo "FAIL: oneTBB's warning: $out"; failures=$((failures + 1)); fi
+
+# 10. --plot onto a device fails before any game and creates nothing beside it.
+mkfifo plot.fifo
+expect 1 "cannot draw --plot 'plot.fifo': it is not a file" score --boards 1 "${small[@]}" --plot plot.fifo --journal plot.jsonl
+[ -z "$(ls plot.fifo.* plot.jsonl 2>/dev/null)" ] || { echo "FAIL: --plot FIFO created files"; failures=$((failures + 1)); }
+expect 1 "cannot draw --plot '/dev/full'" score --boards 1 "${small[@]}" --plot /dev/full --journal plot.jsonl
+[ ! -e /dev/full.json ] && [ ! -e /dev/full.png ] || { echo "FAIL: --plot /dev/full wrote beside it"; failures=$((failures + 1)); }
+"$ratrace" score --help | grep -q "FILE.json, written too" || { echo "FAIL: --plot's FILE.json unannounced"; failures=$((failures + 1)); }
+
+# 11. Damaged journals: advice that leads somewhere, never back.
+"$ratrace" score --boards 2 "${small[@]}" --journal good.jsonl >/dev/null 2>&1
+head -c 50 good.jsonl >torn.jsonl
+expect 2 "no complete header line.*holds no game.*--journal torn.jsonl --force" score --resume torn.jsonl
+expect 2 "already exists but cannot be resumed \(no complete header line.*add --force to replace it" score --boards 2 "${small[@]}" --journal torn.jsonl
+expect 0 "geometric mean" score --boards 2 "${small[@]}" --journal torn.jsonl --force
+# A value nested 200,000 deep in the header: refused before it is parsed (quoting it in the
+# error, which prints it recursively, was a SIGSEGV).
+python3 -c "print('{\"ratrace_journal\":' + '[' * 200000 + ']' * 200000 + '}')" >deep.jsonl
+expect 2 "line 1: arrays and objects nested more than 100 deep" score --resume deep.jsonl
+sed 's/$/\r/' good.jsonl >crlf.jsonl
+expect 2 "line 1: Windows line endings \(CRLF\)" score --resume crlf.jsonl
+{ head -1 good.jsonl; echo junk; tail -1 good.jsonl; } >junk.jsonl
+expect 2 "line 2: .*nothing was played.*--journal junk.jsonl --force, which replaces the journal" score --resume junk.jsonl
+
+# 12. Game records (render, replay): strict, one line naming file and key, exit 2.
+"$ratrace" play --board 0 --set turns=30 --record rec.json >/dev/null 2>&1
+python3 - <<'PY'
+import json
+r = json.load(open("rec.json"))
+def variant(name, change):
+    d = json.loads(json.dumps(r)); change(d); json.dump(d, open(name, "w"))
+variant("rec-unknown.json", lambda d: d["paths"].update(extra=1))
+variant("rec-top.json", lambda d: d.update(bogus=True))
+variant("rec-type.json", lambda d: d["totals"].update(births=-1))
+variant("rec-string.json", lambda d: d["result"].update(score="many"))
+variant("rec-moves.json", lambda d: d["paths"]["sampled"][0].update(moves="19x"))
+variant("rec-key.json", lambda d: d["cells"].update({"k" * 5000: 1}))
+variant("rec-missing.json", lambda d: d.pop("totals"))
+open("rec-deep.json", "w").write("[" * 200000 + "]" * 200000)
+open("rec-number.json", "w").write('{"format": "ratrace-record-2", "game_seed": ' + "9" * 100000 + "}")
+PY
+for command in render replay; do
+  out_flag=(--out r.svg); [ "$command" = replay ] && out_flag=(--html r.html)
+  expect 2 "game record 'rec-unknown.json': unknown key 'paths.extra'" $command --record rec-unknown.json "${out_flag[@]}"
+  expect 2 "game record 'rec-top.json': unknown key 'bogus'" $command --record rec-top.json "${out_flag[@]}"
+  expect 2 "game record 'rec-type.json': key 'totals.births': expected a whole number, got -1" $command --record rec-type.json "${out_flag[@]}"
+  expect 2 "key 'result.score': expected a whole number, got \"many\"" $command --record rec-string.json "${out_flag[@]}"
+  expect 2 "key 'paths.sampled\[0\].moves'" $command --record rec-moves.json "${out_flag[@]}"
+  expect 2 "unknown key 'cells.kkkk.*characters\)'" $command --record rec-key.json "${out_flag[@]}"
+  expect 2 "missing key 'totals'" $command --record rec-missing.json "${out_flag[@]}"
+  expect 2 "game record 'rec-deep.json' is not valid JSON: arrays and objects nested more than 100 deep" $command --record rec-deep.json "${out_flag[@]}"
+  expect 2 "game record 'rec-number.json'" $command --record rec-number.json "${out_flag[@]}"
+  for bad in rec-key.json rec-number.json rec-deep.json; do
+    lines="$("$ratrace" $command --record $bad "${out_flag[@]}" 2>&1 | wc -lc)"
+    read -r nlines nchars <<<"$lines"
+    [ "$nlines" -eq 1 ] && [ "$nchars" -lt 600 ] || { echo "FAIL: $command $bad: $lines"; failures=$((failures + 1)); }
+  done
+done
+[ ! -e r.svg ] && [ ! -e r.html ] || { echo "FAIL: a bad record left a picture"; failures=$((failures + 1)); }
+expect 0 "wrote" render --record rec.json --out r.svg
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

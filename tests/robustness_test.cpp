@@ -196,10 +196,13 @@ TEST_F(RobustnessTest, TrackIntegersDoNotWrap) {
 
 // Defect 7: a config that can never run is refused before any board.
 TEST_F(RobustnessTest, ConfigsThatCannotRunAreRefusedUpFront) {
+  // Refused by set (a key out of its own range) or by validate (keys that do not go together).
   auto refused = [](std::vector<std::pair<std::string, std::string>> sets) {
-    Config c;
-    for (const auto& [k, v] : sets) c.set(k, v);
-    return error_of([&] { c.validate(); });
+    return error_of([&] {
+      Config c;
+      for (const auto& [k, v] : sets) c.set(k, v);
+      c.validate();
+    });
   };
   EXPECT_NE(refused({{"width", "1000"}, {"height", "30"}, {"goal_column", "999"}}).find("cannot be reached"),
             std::string::npos);

@@ -15,45 +15,49 @@ namespace ratrace {
 
 namespace {
 
-// One table of every key: name and member, so set/to_json/from_json/keys never disagree.
+// One table of every key: name, member and the range of the key alone (validate() then checks
+// the keys together), so set/to_json/from_json/keys never disagree. No key is negative: a
+// value is a whole number (no sign, as every flag), and an error names the key's own range.
 struct IntKey {
   const char* name;
   int Config::*member;
+  int least, most;
 };
 struct RealKey {
   const char* name;
   double Config::*member;
+  double least, most;
 };
 constexpr IntKey kIntKeys[] = {
-    {"width", &Config::width},
-    {"height", &Config::height},
-    {"goal_column", &Config::goal_column},
-    {"colours", &Config::colours},
-    {"empty_colours", &Config::empty_colours},
-    {"teleporter_colours", &Config::teleporter_colours},
-    {"trap_colours", &Config::trap_colours},
-    {"wall_colours", &Config::wall_colours},
-    {"teleporter_reach", &Config::teleporter_reach},
-    {"trap_reach", &Config::trap_reach},
-    {"view_radius", &Config::view_radius},
-    {"lifespan", &Config::lifespan},
-    {"initial_specimens", &Config::initial_specimens},
-    {"offspring", &Config::offspring},
-    {"genome_bits", &Config::genome_bits},
-    {"turns", &Config::turns},
-    {"min_start_cells", &Config::min_start_cells},
-    {"max_track_attempts", &Config::max_track_attempts},
-    {"breed_before_moves", &Config::breed_before_moves},
-    {"parent_choice", &Config::parent_choice},
-    {"offset_draws", &Config::offset_draws},
-    {"goal_timing", &Config::goal_timing},
-    {"start_search", &Config::start_search},
-    {"finish_cells", &Config::finish_cells},
-    {"off_board", &Config::off_board},
+    {"width", &Config::width, 2, 1000},
+    {"height", &Config::height, 1, 1000},
+    {"goal_column", &Config::goal_column, 1, 999},
+    {"colours", &Config::colours, 1, 100},
+    {"empty_colours", &Config::empty_colours, 1, 100},
+    {"teleporter_colours", &Config::teleporter_colours, 0, 100},
+    {"trap_colours", &Config::trap_colours, 0, 100},
+    {"wall_colours", &Config::wall_colours, 0, 100},
+    {"teleporter_reach", &Config::teleporter_reach, 1, 20},
+    {"trap_reach", &Config::trap_reach, 0, 20},
+    {"view_radius", &Config::view_radius, 1, 5},
+    {"lifespan", &Config::lifespan, 1, 255},
+    {"initial_specimens", &Config::initial_specimens, 2, kMaxSpecimenCount},
+    {"offspring", &Config::offspring, 0, kMaxSpecimenCount},
+    {"genome_bits", &Config::genome_bits, 1, kMaxGenomeBits},
+    {"turns", &Config::turns, 0, 10000000},
+    {"min_start_cells", &Config::min_start_cells, 1, 1000},
+    {"max_track_attempts", &Config::max_track_attempts, 1, 1000000},
+    {"breed_before_moves", &Config::breed_before_moves, 0, 1},
+    {"parent_choice", &Config::parent_choice, 0, 1},
+    {"offset_draws", &Config::offset_draws, 0, 1},
+    {"goal_timing", &Config::goal_timing, 0, 1},
+    {"start_search", &Config::start_search, 0, 1},
+    {"finish_cells", &Config::finish_cells, 0, 1},
+    {"off_board", &Config::off_board, 0, 1},
 };
 constexpr RealKey kRealKeys[] = {
-    {"crossover", &Config::crossover},
-    {"mutation", &Config::mutation},
+    {"crossover", &Config::crossover, 0, 1},
+    {"mutation", &Config::mutation, 0, 1},
 };
 
 void require(bool ok, const std::string& what) {
@@ -143,8 +147,11 @@ void Config::set(const std::string& key, const std::string& value) {
   // other readers take for octal), no hex, inf or nan.
   for (const auto& k : kIntKeys) {
     if (key != k.name) continue;
-    int64_t parsed = 0;
-    if (const std::string why = signed_error(value, INT32_MIN, INT32_MAX, parsed); !why.empty()) throw bad(why);
+    uint64_t parsed = 0;
+    if (const std::string why =
+            whole_error(value, static_cast<uint64_t>(k.least), static_cast<uint64_t>(k.most), parsed);
+        !why.empty())
+      throw bad(why);
     this->*k.member = static_cast<int>(parsed);
     return;
   }
@@ -153,7 +160,7 @@ void Config::set(const std::string& key, const std::string& value) {
     // A value too small for a double rounds towards 0 as a JSON reader rounds it, so a file
     // and --set agree.
     double parsed = 0;
-    if (const std::string why = real_error(value, -DBL_MAX, DBL_MAX, LowerEnd::kIncluded, parsed); !why.empty())
+    if (const std::string why = real_error(value, k.least, k.most, LowerEnd::kIncluded, parsed); !why.empty())
       throw bad(why);
     this->*k.member = parsed;
     return;

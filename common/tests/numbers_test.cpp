@@ -66,6 +66,8 @@ TEST(Numbers, MessagesNameTheFlagAndRangeAndClipTheText) {
   }
   EXPECT_EQ(clipped("abcdef", 3), "abc... (6 characters)");
   EXPECT_EQ(clipped("abc", 3), "abc");
+  // One line, whatever the text holds.
+  EXPECT_EQ(clipped("1\n2\r\t\x01", 100), "1\\n2\\r\\t\\x01");
 }
 
 // CLI11 converts the text itself after the check (integers with base 0, so "010" would be

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "ratrace/common/crash.h"
+
 #include <spdlog/spdlog.h>
 
 #include "ratrace/runs/result_file.h"
@@ -17,6 +19,11 @@ CommandRun::CommandRun(RunCommand& command, const std::string& title)
                   "; finish with: " + run_.resume_command() + " (Ctrl-C again to kill)\n";
   stop_.say(stop_message_.c_str());
   spdlog::info("if interrupted, finish the run with: {}", run_.resume_command());
+  if (!command.flags().isolate)
+    set_crash_hint("every finished game is kept in " + run_.journal().path() +
+                   "; to finish the run without the game that crashes (recorded as its player's fault), play each "
+                   "game in a process of its own: " +
+                   run_.resume_command() + " --isolate");
   run_.set_observer(&progress_);
   for (const Entrant& entrant : header().entrants)
     if (find_player(entrant.player).interpreted && !python_calls_)

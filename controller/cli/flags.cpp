@@ -6,6 +6,8 @@
 
 #include "ratrace/common/cli.h"
 #include "ratrace/runs/journal.h"
+#include "ratrace/see/record.h"
+#include "ratrace/see/render.h"
 
 namespace ratrace {
 
@@ -28,6 +30,9 @@ void add_run_flags(CLI::App* cmd, RunFlags& run) {
       ->capture_default_str();
   cmd->add_option("--threads", run.threads, "Worker threads (default: all cores)")->check(whole_number(0, 1024));
   cmd->add_flag("--no-cache", run.no_cache, "Do not memoise player calls (results are identical either way)");
+  cmd->add_flag("--isolate", run.isolate,
+                "Play each game in a process of its own: a player that crashes the process (SIGSEGV, abort) "
+                "faults that game alone, kept in the journal as its fault, and the run goes on (docs/RUNNING.md)");
   cmd->add_option("--call-time-limit", run.call_time_limit,
                   "Seconds a Python player's call may take before it is a fault naming the board (default 0: no limit)")
       ->check(real_number(0, 1e9));
@@ -83,8 +88,23 @@ nlohmann::json read_json_file(const std::string& path, const std::string& what) 
   try {
     return parse_json(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + e.what());
+    // The parser quotes what it read last, which may be a whole line of junk.
+    throw std::invalid_argument(what + " '" + path + "' is not valid JSON: " + clipped(e.what(), 300));
   }
+}
+
+nlohmann::json read_record_file(const std::string& path) {
+  nlohmann::json record = read_json_file(path, "game record");
+  try {
+    check_record(record);
+    Config config;
+    const Track track = track_of_record(record, config);
+    for (const char* kind : {"scorers", "sampled"})
+      for (const nlohmann::json& life : record.at("paths").at(kind)) life_cells(track, life.get<Life>());
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("game record '" + path + "': " + clipped(e.what(), 300));
+  }
+  return record;
 }
 
 }  // namespace ratrace

@@ -23,5 +23,8 @@ void default_player_to_python(CLI::App* cmd, std::string& player);
 
 // A JSON input file (a track file, a game record) parsed; errors name `what` and the path.
 nlohmann::json read_json_file(const std::string& path, const std::string& what);
+// A game record (play --record) read and checked (check_record, its config, track and lives);
+// std::invalid_argument "game record 'PATH': key '...': ..." when it is not one.
+nlohmann::json read_record_file(const std::string& path);
 
 }  // namespace ratrace

@@ -31,7 +31,9 @@ Subcommand add_leaderboard_command(CLI::App& app, ProgramFlags& program) {
                   "Comma-separated player names (default: every player but calibration candidates)")
       ->delimiter(',');
   cmd->add_option("--markdown", request->markdown_file, "Write the table and notes as Markdown here");
-  cmd->add_option("--plot", request->plot_file, "Draw a forest plot to FILE.png and FILE.svg");
+  cmd->add_option("--plot", request->plot_file,
+                  "Draw a forest plot to FILE.png and FILE.svg (from the result file: --json's, else FILE.json, "
+                  "written too)");
   add_run_flags(cmd, request->run);
   add_program_flags(cmd, program);
   return {cmd, [request] { return run_leaderboard(*request); }};

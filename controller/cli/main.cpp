@@ -9,6 +9,7 @@
 #include "ratrace/cli/flags.h"
 #include "ratrace/cli/subcommand.h"
 #include "ratrace/common/cli.h"
+#include "ratrace/common/crash.h"
 #include "ratrace/common/version.h"
 #include "ratrace/engine/player.h"
 #include "ratrace/python/embedded.h"
@@ -39,6 +40,9 @@ int run_chosen(const std::vector<ratrace::Subcommand>& subcommands, const ratrac
 int main(int argc, char** argv) {
   // Under mpirun / srun every rank but 0 only plays the games rank 0 hands out.
   ratrace::DistributedSession distributed(argc, argv);
+  // A crash (a plugin's bad pointer) says which player, board and seed; after MPI's start,
+  // whose library installs handlers of its own.
+  ratrace::install_crash_report("ratrace");
   ratrace::set_program_path(argv[0]);
   // Players of a run resumed from its journal, and on every rank of an MPI run, load from the
   // sources their entrants name (a --python file, a --player-lib library).

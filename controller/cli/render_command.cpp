@@ -57,7 +57,7 @@ int run_render(const RenderCommandOptions& options) {
   std::string svg;
   Config config = build_config(options.config_file, options.sets);
   if (!options.record_file.empty()) {
-    const nlohmann::json record = read_json_file(options.record_file, "game record");
+    const nlohmann::json record = read_record_file(options.record_file);
     const Track track = track_of_record(record, config);
     svg = render_svg(track, &record, draw);
   } else if (!options.track_file.empty()) {

@@ -23,7 +23,7 @@ Subcommand add_replay_command(CLI::App& app, ProgramFlags&) {
 
 int run_replay(const ReplayOptions& options) {
   check_output_path(options.html_file, options.force);
-  write_file_atomically(options.html_file, replay_html(read_json_file(options.record_file, "game record")));
+  write_file_atomically(options.html_file, replay_html(read_record_file(options.record_file)));
   spdlog::info("wrote {}", options.html_file);
   return kExitOk;
 }

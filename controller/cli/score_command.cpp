@@ -15,7 +15,9 @@ Subcommand add_score_command(CLI::App& app, ProgramFlags& program) {
   auto* cmd = app.add_subcommand("score", "Score a player over many boards, with its 95% interval");
   cmd->add_option("--player", request->player, "Player name (see 'ratrace players')")->capture_default_str();
   add_run_flags(cmd, request->run);
-  cmd->add_option("--plot", request->plot_file, "Draw the log scores' distribution to FILE.png and FILE.svg");
+  cmd->add_option("--plot", request->plot_file,
+                  "Draw the log scores' distribution to FILE.png and FILE.svg (from the result file: --json's, "
+                  "else FILE.json, written too)");
   add_program_flags(cmd, program);
   default_player_to_python(cmd, request->player);
   return {cmd, [request] { return run_score(*request); }};

@@ -63,7 +63,9 @@ Subcommand add_sweep_command(CLI::App& app, ProgramFlags& program) {
   cmd->add_option("--param", request->params, "Config key and values, e.g. mutation=0.005,0.01,0.0227 (one or two)");
   cmd->add_option("--baseline", request->baseline, "Baseline setting as key=value,... (default: the base config)");
   cmd->add_option("--csv", request->csv_file, "Write one row per setting here");
-  cmd->add_option("--plot", request->plot_file, "Draw FILE.png and FILE.svg with the plot script of sweeps");
+  cmd->add_option("--plot", request->plot_file,
+                  "Draw FILE.png and FILE.svg with the plot script of sweeps (from the result file: --json's, "
+                  "else FILE.json, written too)");
   add_run_flags(cmd, request->run);
   add_program_flags(cmd, program);
   default_player_to_python(cmd, request->player);

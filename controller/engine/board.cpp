@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "ratrace/common/crash.h"
 #include "ratrace/tracks/streams.h"
 #include "ratrace/tracks/track.h"
 
@@ -31,6 +32,9 @@ bool play_board(const Entrant& entrant, uint64_t master_seed, int board, const R
   game_options.stop = options.stop;
   game_options.games_waiting = games_waiting;
   game_options.observer = observer;
+  // A player that crashes the process (a plugin's bad pointer) is named with its board.
+  const CrashScope crash_scope("player '" + entrant.player + "'",
+                               "on board " + std::to_string(board) + " (seed " + std::to_string(result.seed) + ")");
   try {
     static_cast<GameResult&>(result) =
         play_game(entrant.config, track, player, stream_key(result.seed, kTagGame, 0), game_options);

@@ -11,6 +11,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "ratrace/common/crash.h"
 #include "ratrace/engine/breeding.h"
 #include "ratrace/tracks/streams.h"
 
@@ -481,8 +482,10 @@ class Game {
     std::optional<GameFault> fault;
     // Isolated: while it waits for this turn's chunks, a thread must not pick up another
     // board's whole game, which would stall this one until that game ended.
+    const CrashScope* const crash_scope = CrashScope::current();  // the game's, for every thread's share
     tbb::this_task_arena::isolate([&] {
       tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kParallelGrain), [&](const tbb::blocked_range<size_t>& r) {
+        const CrashScope share(crash_scope);
         TurnTally local;
         for (size_t i = r.begin(); i < r.end(); ++i) {
           Specimen& s = specimens[i];

@@ -1,11 +1,17 @@
 #include "ratrace/engine/player.h"
 
 #include <dlfcn.h>
+#include <elf.h>
 
+#include <algorithm>
+#include <cstring>
+#include <fstream>
 #include <stdexcept>
 #include <utility>
 
+#include "ratrace/common/crash.h"
 #include "ratrace/common/hash.h"
+#include "ratrace/common/numbers.h"
 
 namespace ratrace {
 
@@ -68,7 +74,7 @@ const PlayerInfo& find_player(std::string_view name) {
   if (auto it = players.find(std::string(name)); it != players.end()) return it->second;
   std::string known;
   for (const auto& [key, _] : players) known += (known.empty() ? "" : ", ") + key;
-  throw std::invalid_argument("unknown player '" + std::string(name) + "'; known players: " + known);
+  throw std::invalid_argument("unknown player '" + clipped(name, 100) + "'; known players: " + known);
 }
 
 void register_runtime_player(PlayerInfo info) {
@@ -82,14 +88,53 @@ void register_runtime_player(PlayerInfo info) {
   source_files()[name] = kRuntimeSource;
 }
 
+namespace {
+
+// Why the 64-bit ELF file `path` is shorter than its own headers say, or "" (also for what is
+// no such file: dlopen says what it is). dlopen maps a library's segments without checking
+// them against the file's size, and the first read past its end is a SIGBUS.
+std::string truncated_elf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  Elf64_Ehdr header{};
+  if (!in.read(reinterpret_cast<char*>(&header), sizeof header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64)
+    return "";
+  in.seekg(0, std::ios::end);
+  const uint64_t size = static_cast<uint64_t>(in.tellg());
+  uint64_t needed = header.e_shoff + uint64_t{header.e_shnum} * header.e_shentsize;
+  const uint64_t program_headers = header.e_phoff + uint64_t{header.e_phnum} * header.e_phentsize;
+  needed = std::max(needed, program_headers);
+  if (program_headers <= size && header.e_phentsize == sizeof(Elf64_Phdr)) {
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(header.e_phoff));
+    for (int i = 0; i < header.e_phnum; ++i) {
+      Elf64_Phdr segment{};
+      if (!in.read(reinterpret_cast<char*>(&segment), sizeof segment)) break;
+      if (segment.p_type == PT_LOAD) needed = std::max(needed, segment.p_offset + segment.p_filesz);
+    }
+  }
+  if (needed <= size) return "";
+  return "truncated: " + std::to_string(size) + " bytes, but its ELF headers describe " + std::to_string(needed) +
+         " (an interrupted copy or build?)";
+}
+
+}  // namespace
+
 std::vector<std::string> load_player_library(const std::string& path) {
+  const std::string where = "--player-lib " + path + ": ";
+  if (const std::string truncated = truncated_elf(path); !truncated.empty())
+    throw std::invalid_argument(where + truncated);
   std::vector<std::pair<PlayerInfo, std::string>> loaded;
   g_loading = &loaded;
   // A name without a slash would make dlopen search the system's library path instead.
   const std::string opened = path.find('/') == std::string::npos ? "./" + path : path;
-  void* handle = dlopen(opened.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* handle = nullptr;
+  {
+    // Its static initialisers run now: a crash there names the library.
+    const CrashScope crash_scope("--player-lib " + path, "while loading");
+    handle = dlopen(opened.c_str(), RTLD_NOW | RTLD_LOCAL);
+  }
   g_loading = nullptr;
-  const std::string where = "--player-lib " + path + ": ";
   if (!handle) throw std::invalid_argument(where + "cannot load it: " + dlerror());
   using VersionFunction = const char* (*)();
   const auto version = reinterpret_cast<VersionFunction>(dlsym(handle, "ratrace_player_api_version"));

@@ -51,9 +51,9 @@ enum Tag : int {
 bool g_initialised = false;
 int g_rank = 0;
 int g_size = 1;
-std::atomic<bool> g_worker_signalled = false;
+std::atomic<int> g_worker_signal = 0;  // the SIGINT or SIGTERM a playing rank received, or 0
 
-extern "C" void on_worker_signal(int) { g_worker_signalled = true; }
+extern "C" void on_worker_signal(int signal) { g_worker_signal = signal; }
 
 // The launchers' own environment variables: Open MPI's mpirun, PMIx and PMI (srun, Hydra).
 bool launched_by_mpi() {
@@ -103,27 +103,33 @@ class Backoff {
   std::chrono::microseconds pause_ = kShortest;
 };
 
-// How one game ended: a result, a controller error, or (neither) interrupted by a stop.
+// How one game ended: a result, a controller error, or (neither) interrupted by a stop: rank
+// 0's, or the playing rank's own when it was sent SIGINT or SIGTERM (`signal`, set on the rank).
 struct Reply {
   size_t entrant = 0;
   int board = 0;
   std::optional<BoardResult> result;
   std::optional<std::string> error;
+  std::optional<std::string> signal;
 };
 
 nlohmann::json reply_json(const Reply& reply) {
   nlohmann::json message = {{"entrant", reply.entrant}, {"board", reply.board}};
   if (reply.result) message["result"] = *reply.result;
   if (reply.error) message["error"] = *reply.error;
+  if (reply.signal) message["signal"] = *reply.signal;
   return message;
 }
 
 Reply reply_from_json(const nlohmann::json& message) {
-  Reply reply{message.at("entrant").get<size_t>(), message.at("board").get<int>(), {}, {}};
+  Reply reply{message.at("entrant").get<size_t>(), message.at("board").get<int>(), {}, {}, {}};
   if (message.contains("result")) reply.result = message.at("result").get<BoardResult>();
   if (message.contains("error")) reply.error = message.at("error").get<std::string>();
+  if (message.contains("signal")) reply.signal = message.at("signal").get<std::string>();
   return reply;
 }
+
+const char* signal_name(int signal) { return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal"; }
 
 // The games this rank plays, on a oneTBB arena of `concurrency` threads that reserves no
 // slot for the main thread; each ending game queues its reply and wakes the main thread.
@@ -149,7 +155,7 @@ class LocalGames {
              const RunOptions& options, const std::atomic<size_t>* unassigned) {
     ++running_;
     arena_->enqueue([this, &entrants, master_seed, entrant, board, &options, unassigned] {
-      Reply reply{entrant, board, {}, {}};
+      Reply reply{entrant, board, {}, {}, {}};
       try {
         BoardResult result;
         if (play_board(entrants.at(entrant), master_seed, board, options, result, unassigned))
@@ -233,6 +239,13 @@ nlohmann::json ready_reply(const std::vector<Entrant>& entrants, int capacity) {
 
 DistributedSession::DistributedSession(int& argc, char**& argv) {
   if (!launched_by_mpi()) return;
+  // Ctrl-C reaches every rank: a playing rank abandons its games and lets rank 0 finish. A
+  // SIGINT or SIGTERM sent to a playing rank alone (a scheduler, a kill) does the same: the
+  // games it drops reach rank 0 as interrupted, naming the signal, and rank 0 stops the whole
+  // run. Caught from before MPI starts (the rank is not known yet), so that a signal during
+  // the start is not the rank's death; rank 0 then gets its default back.
+  std::signal(SIGINT, on_worker_signal);
+  std::signal(SIGTERM, on_worker_signal);
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   if (provided < MPI_THREAD_FUNNELED)
@@ -240,6 +253,11 @@ DistributedSession::DistributedSession(int& argc, char**& argv) {
   g_initialised = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  if (g_rank == 0) {
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (const int early = g_worker_signal.exchange(0)) std::raise(early);  // as if it came now
+  }
 }
 
 DistributedSession::~DistributedSession() {
@@ -251,9 +269,6 @@ DistributedSession::~DistributedSession() {
 bool DistributedSession::is_worker() const { return g_rank > 0; }
 
 int DistributedSession::serve() {
-  // Ctrl-C reaches every rank: a playing rank abandons its games and lets rank 0 finish.
-  std::signal(SIGINT, on_worker_signal);
-  std::signal(SIGTERM, on_worker_signal);
   std::vector<Entrant> entrants;
   uint64_t master_seed = 0;
   RunOptions options;
@@ -262,7 +277,7 @@ int DistributedSession::serve() {
   LocalGames games;  // declared after what its games read, so it drains before they go
   Backoff backoff;
   for (;;) {
-    if (g_worker_signalled) stop = true;
+    if (g_worker_signal) stop = true;
     bool progressed = false;
     MPI_Status status;
     while (message_waiting(0, MPI_ANY_TAG, status)) {
@@ -279,7 +294,7 @@ int DistributedSession::serve() {
           master_seed = message.at("master_seed").get<uint64_t>();
           options = RunOptions{message.at("threads").get<int>(), message.at("cache").get<bool>(), &stop};
           games.configure(concurrency_for(options.threads));
-          stop = g_worker_signalled.load();
+          stop = g_worker_signal != 0;
           send_json(0, kReady, ready_reply(entrants, concurrency_for(options.threads)));
           break;
         case kTask:
@@ -296,6 +311,7 @@ int DistributedSession::serve() {
     }
     Reply reply;
     while (games.try_pop(reply)) {
+      if (!reply.result && !reply.error && g_worker_signal) reply.signal = signal_name(g_worker_signal);
       send_json(0, kResult, reply_json(reply));
       progressed = true;
     }
@@ -362,9 +378,24 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
     tail_announced = true;
     send_to_all_workers(kTail, nullptr);
   };
+  auto stop_every_rank = [&] {
+    stopping = true;
+    send_to_all_workers(kStop, nullptr);
+  };
   auto take = [&](int rank, const Reply& reply) {
     --outstanding;
     ++free_slots[static_cast<size_t>(rank)];
+    if (!reply.result && !reply.error && !stopping && !(options.stop && options.stop->load())) {
+      // The rank dropped its game without being told: it was sent SIGINT or SIGTERM (a
+      // scheduler's, or a kill of that one process). The run stops as on Ctrl-C: the stop flag
+      // (the run's own, so writable whatever `options` says) makes the command report what the
+      // journal keeps and how to finish. (Else the signal would go unheeded: the rank drops
+      // every game handed to it, and the others play them.)
+      spdlog::warn("rank {} received {}: stopping the run; the games it was playing are dropped", rank,
+                   reply.signal.value_or("a signal"));
+      if (options.stop) const_cast<std::atomic<bool>*>(options.stop)->store(true);
+      stop_every_rank();
+    }
     if (reply.error) {
       // A controller error, not a player fault (those are results): keep the first with its
       // context and let the other games finish, as in one process.
@@ -392,10 +423,7 @@ void run_boards_distributed(const std::vector<Entrant>& entrants, const std::vec
   announce_tail();
   Backoff backoff;
   while (outstanding > 0) {
-    if (!stopping && options.stop && options.stop->load()) {
-      stopping = true;
-      send_to_all_workers(kStop, nullptr);
-    }
+    if (!stopping && options.stop && options.stop->load()) stop_every_rank();
     bool progressed = false;
     Reply reply;
     while (local.try_pop(reply)) {

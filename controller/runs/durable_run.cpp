@@ -265,24 +265,25 @@ bool DurableRun::play(const std::vector<BoardTask>& tasks) {
   std::exception_ptr write_error;
   const auto start = std::chrono::steady_clock::now();
   try {
-    run_boards(run.entrants, tasks, run.master_seed, {threads, !flags.no_cache, stop_flag_},
-               [&](size_t e, const BoardResult& r) {
-                 if (write_error) return;
-                 try {
-                   journal_.append(e, r);
-                 } catch (...) {
-                   write_error = std::current_exception();
-                   stop();
-                   return;
-                 }
-                 ++finished_;
-                 ++played_.games;
-                 played_.moves += r.moves;
-                 count(e, r);
-                 if (observer_)
-                   observer_->game_finished(run.entrants[e], r,
-                                            counted[e] ? std::exp(log_sum[e] / static_cast<double>(counted[e])) : 0);
-               });
+    const auto run_games = flags.isolate ? run_boards_isolated : run_boards;
+    run_games(run.entrants, tasks, run.master_seed, {threads, !flags.no_cache, stop_flag_},
+              [&](size_t e, const BoardResult& r) {
+                if (write_error) return;
+                try {
+                  journal_.append(e, r);
+                } catch (...) {
+                  write_error = std::current_exception();
+                  stop();
+                  return;
+                }
+                ++finished_;
+                ++played_.games;
+                played_.moves += r.moves;
+                count(e, r);
+                if (observer_)
+                  observer_->game_finished(run.entrants[e], r,
+                                           counted[e] ? std::exp(log_sum[e] / static_cast<double>(counted[e])) : 0);
+              });
   } catch (...) {
     if (observer_) observer_->ended();
     throw;

@@ -208,6 +208,17 @@ bool engine_fault(const std::string& fault, const std::string& player, const Boa
          specimen.find_first_not_of("0123456789") == specimen.size() - 1;
 }
 
+// True if `fault` is what run_boards_isolated writes for game `r` of `player`, whose process
+// ended without its result (--isolate): "crashed: HOW [player P, board B, board seed S]".
+bool isolated_crash(const std::string& fault, const std::string& player, const BoardResult& r) {
+  const std::string example = crashed_fault("HOW", player, r);
+  const std::string_view head = "crashed: ", tail = std::string_view(example).substr(head.size() + 3);
+  if (r.turns != 0 || fault.size() <= head.size() + tail.size() || !fault.starts_with(head) || !fault.ends_with(tail))
+    return false;
+  const std::string_view how = std::string_view(fault).substr(head.size(), fault.size() - head.size() - tail.size());
+  return how.find_first_of("[]") == std::string_view::npos;
+}
+
 // Throws unless `r` is a game the header's run can have produced for `entrant`.
 void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
   auto refuse = [](const std::string& what) { throw std::invalid_argument(what); };
@@ -234,7 +245,8 @@ void check_game(const RunHeader& h, size_t entrant, const BoardResult& r) {
     refuse(board + ": more moves than its population can make");
   if (!r.fault.empty()) {
     // A faulted game keeps nothing but the turn it broke in.
-    if (!engine_fault(r.fault, h.entrants[entrant].player, r))
+    if (!engine_fault(r.fault, h.entrants[entrant].player, r) &&
+        !isolated_crash(r.fault, h.entrants[entrant].player, r))
       refuse(board + ": the fault '" + clipped(r.fault, 200) + "' is not one this game can have (\"... [player " +
              h.entrants[entrant].player + ", board " + std::to_string(r.index) + ", board seed " +
              std::to_string(r.seed) + ", turn " + std::to_string(r.turns) + ", specimen #N]\")");
@@ -407,6 +419,10 @@ JournalContents parse_journal(std::string_view text) {
       contents.intact_bytes = position;
       continue;
     }
+    if (line.back() == '\r')
+      throw std::invalid_argument("line " + std::to_string(line_number) +
+                                  ": Windows line endings (CRLF): an editor or a transfer converted the journal; "
+                                  "convert it back to Unix line endings (LF), e.g. with dos2unix");
     try {
       const auto [body, checksum] = split_checksum(line);
       const auto j = parse_json(body);
@@ -467,10 +483,21 @@ Journal Journal::create(const std::string& path, RunHeader header, bool force) {
   if (S_ISREG(st.st_mode) && st.st_size > 0) {
     if (!force) {
       const std::string text = read_all(fd, path);
-      const auto lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-      throw std::invalid_argument(
-          "journal '" + path + "' already exists (" + std::to_string(lines > 0 ? lines - 1 : 0) +
-          " finished games): finish that run with --resume " + path + ", or replace it with --force");
+      size_t games = 0;
+      try {
+        const JournalContents contents = parse_journal(text);
+        for (const auto& per_entrant : contents.results)
+          games += static_cast<size_t>(
+              std::count_if(per_entrant.begin(), per_entrant.end(), [](const auto& r) { return r.has_value(); }));
+      } catch (const std::exception& e) {
+        // --resume would refuse it too: say what is wrong, and what --force does.
+        throw std::invalid_argument("journal '" + path + "' already exists but cannot be resumed (" +
+                                    clipped(e.what(), 300) + "); add --force to replace it with this run (what it " +
+                                    "holds is lost), or give this run another --journal");
+      }
+      throw std::invalid_argument("journal '" + path + "' already exists (" + std::to_string(games) +
+                                  " finished games): finish that run with --resume " + path +
+                                  ", or replace it with --force (its games are lost)");
     }
     spdlog::warn("--force: replacing journal {}", path);
     if (::ftruncate(fd, 0) != 0) fail_io("cannot empty journal", path);
@@ -492,7 +519,15 @@ Journal Journal::resume(const std::string& path) {
   try {
     contents = parse_journal(text);
   } catch (const std::exception& e) {
-    throw std::invalid_argument("journal '" + path + "': " + e.what());
+    // What to do instead, so that the advice never sends back here.
+    const bool no_header = text.find('\n') == std::string::npos;
+    throw std::invalid_argument(
+        "journal '" + path + "': " + e.what() +
+        (no_header ? "; it holds no game: start the run afresh with its command and --journal " + path +
+                         " --force (which replaces the journal)"
+                   : "; nothing was played: --resume needs every line intact (restore the journal from a copy), "
+                     "or start the run afresh with its command and --journal " +
+                         path + " --force, which replaces the journal and loses its games"));
   }
   if (contents.intact_bytes < text.size()) {
     spdlog::warn("journal {}: dropping a torn last line (its game is played again)", path);

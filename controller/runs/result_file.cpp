@@ -1,6 +1,7 @@
 #include "ratrace/runs/result_file.h"
 
 #include <filesystem>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +56,13 @@ std::string result_file(const std::string& json_file, const std::string& plot_fi
 std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file) {
   std::vector<std::string> files{result_file(json_file, plot_file)};
   if (!plot_file.empty()) {
+    std::error_code error;
+    for (const std::string& path : {plot_file, plot_stem(plot_file)})
+      if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))
+        throw std::runtime_error("cannot draw --plot '" + path +
+                                 "': it is not a file (a device, a pipe or a folder); --plot FILE writes FILE.png "
+                                 "and FILE.svg beside it (and, without --json, the result they are drawn from, "
+                                 "FILE.json): name a file");
     files.push_back(plot_stem(plot_file) + ".png");
     files.push_back(plot_stem(plot_file) + ".svg");
   }

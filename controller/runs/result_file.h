@@ -37,7 +37,9 @@ std::string plot_stem(const std::string& plot_file);
 // The result file a run writes: --json, or FILE.json when only --plot FILE is given (the
 // plot is drawn from it); empty for neither.
 std::string result_file(const std::string& json_file, const std::string& plot_file);
-// Every file --json and --plot FILE write: the result file, FILE.png and FILE.svg.
+// Every file --json and --plot FILE write: the result file, FILE.png and FILE.svg. Throws
+// std::runtime_error when FILE (or its stem) is a device, a pipe or a folder: the pictures
+// would go beside it (/dev/full.png), not into it.
 std::vector<std::string> result_outputs(const std::string& json_file, const std::string& plot_file);
 
 }  // namespace ratrace

@@ -33,6 +33,7 @@ constexpr FlagDeclaration kFlags[] = {
     {"--resume", FlagRole::kExecution, ""},
     {"--threads", FlagRole::kExecution, ""},
     {"--no-cache", FlagRole::kExecution, ""},
+    {"--isolate", FlagRole::kExecution, ""},
     {"--call-time-limit", FlagRole::kExecution, ""},
     {"--force", FlagRole::kExecution, ""},
     {"--log-level", FlagRole::kExecution, ""},

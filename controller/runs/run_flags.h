@@ -41,6 +41,7 @@ struct RunFlags {
   int boards = 100;
   int threads = 0;  // 0: all cores (one for an interpreted player)
   bool no_cache = false;
+  bool isolate = false;            // --isolate: every game in a process of its own (run_boards_isolated)
   double call_time_limit = 0;      // seconds a Python player's call may take; 0: no limit
   std::string json_file;           // the result document
   std::string journal_file;        // per-game JSON lines; default under runs/

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
 #include "ratrace/engine/breeding.h"
 #include "ratrace/tracks/streams.h"
 
@@ -80,6 +82,149 @@ std::string unbase64(const std::string& text) {
 }  // namespace
 
 bool is_record_format(const std::string& format) { return format == "ratrace-record-1" || format == kRecordFormat; }
+
+namespace {
+
+// A record's value at `path` ("totals.births", "paths.scorers[3].moves"), checked.
+class RecordChecker {
+ public:
+  [[noreturn]] static void refuse(const std::string& path, const std::string& what) {
+    throw std::invalid_argument("key '" + clipped(path, 100) + "': " + what);
+  }
+  static std::string got(const nlohmann::json& j) { return "got " + clipped(j.dump(), 40); }
+
+  // An object with exactly the keys `required` and, if present, `optional`.
+  static void object(const nlohmann::json& j, const std::string& path, std::initializer_list<std::string_view> required,
+                     std::initializer_list<std::string_view> optional = {}) {
+    if (!j.is_object()) refuse(path, "expected an object, " + got(j));
+    std::vector<std::string> known(required.begin(), required.end());
+    known.insert(known.end(), optional.begin(), optional.end());
+    if (const std::string key = unknown_key(j, known); !key.empty())
+      throw std::invalid_argument("unknown key '" + clipped(join(path, key), 100) + "'");
+    for (std::string_view key : required)
+      if (!j.contains(key)) throw std::invalid_argument("missing key '" + join(path, std::string(key)) + "'");
+  }
+  static uint64_t whole(const nlohmann::json& j, const std::string& path, uint64_t most = UINT64_MAX) {
+    if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<int64_t>() >= 0))
+      refuse(path, "expected a whole number, " + got(j));
+    const uint64_t value = j.get<uint64_t>();
+    if (value > most) refuse(path, "expected a whole number in [0, " + std::to_string(most) + "], " + got(j));
+    return value;
+  }
+  static void wholes(const nlohmann::json& j, const std::string& path) {
+    if (!j.is_array()) refuse(path, "expected an array of whole numbers, " + got(j));
+    for (size_t i = 0; i < j.size(); ++i) whole(j[i], path + "[" + std::to_string(i) + "]");
+  }
+  static const std::string& text(const nlohmann::json& j, const std::string& path) {
+    if (!j.is_string()) refuse(path, "expected a text, " + got(j));
+    return j.get_ref<const std::string&>();
+  }
+  static void texts(const nlohmann::json& j, const std::string& path) {
+    if (!j.is_array()) refuse(path, "expected an array of texts, " + got(j));
+    for (size_t i = 0; i < j.size(); ++i) text(j[i], path + "[" + std::to_string(i) + "]");
+  }
+  static void by_cause(const nlohmann::json& j, const std::string& path, bool arrays) {
+    object(j, path, {"age", "out_of_bounds", "wall", "trap"});
+    for (const char* cause : {"age", "out_of_bounds", "wall", "trap"})
+      arrays ? wholes(j.at(cause), join(path, cause)) : static_cast<void>(whole(j.at(cause), join(path, cause)));
+  }
+  static void lives(const nlohmann::json& j, const std::string& path, bool scorers) {
+    if (!j.is_array()) refuse(path, "expected an array of lives, " + got(j));
+    for (size_t i = 0; i < j.size(); ++i) {
+      const std::string at = path + "[" + std::to_string(i) + "]";
+      if (scorers) object(j[i], at, {"serial", "turn", "start", "moves", "end", "goals"});
+      else object(j[i], at, {"serial", "turn", "start", "moves", "end"});
+      whole(j[i].at("serial"), join(at, "serial"), UINT32_MAX);
+      whole(j[i].at("turn"), join(at, "turn"), INT32_MAX);
+      whole(j[i].at("start"), join(at, "start"), INT32_MAX);
+      const std::string& moves = text(j[i].at("moves"), join(at, "moves"));
+      if (moves.find_first_not_of("012345678") != std::string::npos)
+        refuse(join(at, "moves"), "expected one digit 0-8 per turn, " + got(j[i].at("moves")));
+      const std::string& end = text(j[i].at("end"), join(at, "end"));
+      if (end != "goal" && end != "alive" && end != "age" && end != "out_of_bounds" && end != "wall" && end != "trap")
+        refuse(join(at, "end"), "expected goal, alive, age, out_of_bounds, wall or trap, " + got(j[i].at("end")));
+      if (scorers) whole(j[i].at("goals"), join(at, "goals"));
+    }
+  }
+
+ private:
+  static std::string join(const std::string& path, const std::string& key) {
+    return path.empty() ? key : path + "." + key;
+  }
+};
+
+}  // namespace
+
+void check_record(const nlohmann::json& record) {
+  using C = RecordChecker;
+  if (!record.is_object())
+    throw std::invalid_argument("not a ratrace game record: expected an object, " + C::got(record));
+  if (!record.contains("format") || !record.at("format").is_string() ||
+      !is_record_format(record.at("format").get<std::string>()))
+    throw std::invalid_argument(std::string("not a ratrace game record: key 'format' must be ") + kRecordFormat +
+                                " or ratrace-record-1" +
+                                (record.contains("format") ? ", " + C::got(record.at("format")) : std::string()));
+  const bool frames = record.at("format") == kRecordFormat;
+  if (frames)
+    C::object(record, "",
+              {"format", "config", "track", "game_seed", "result", "totals", "turns", "cells", "frames", "paths"},
+              {"game"});
+  else
+    C::object(record, "", {"format", "config", "track", "game_seed", "result", "totals", "turns", "cells", "paths"},
+              {"game", "frames"});
+  if (!record.at("config").is_object()) C::refuse("config", "expected an object, " + C::got(record.at("config")));
+  if (!record.at("track").is_object()) C::refuse("track", "expected an object, " + C::got(record.at("track")));
+  C::whole(record.at("game_seed"), "game_seed");
+  const nlohmann::json& result = record.at("result");
+  C::object(result, "result", {"score", "turns", "moves"});
+  C::whole(result.at("score"), "result.score");
+  C::whole(result.at("turns"), "result.turns", INT32_MAX);
+  C::whole(result.at("moves"), "result.moves");
+  const nlohmann::json& totals = record.at("totals");
+  C::object(totals, "totals", {"initial", "births", "deaths", "goals", "final_population"});
+  for (const char* key : {"initial", "births", "goals", "final_population"})
+    C::whole(totals.at(key), std::string("totals.") + key);
+  C::by_cause(totals.at("deaths"), "totals.deaths", false);
+  const nlohmann::json& turns = record.at("turns");
+  C::object(turns, "turns", {"population", "births", "deaths", "goals", "best_fitness", "genomes"});
+  for (const char* key : {"population", "births", "goals", "best_fitness", "genomes"})
+    C::wholes(turns.at(key), std::string("turns.") + key);
+  C::by_cause(turns.at("deaths"), "turns.deaths", true);
+  const nlohmann::json& cells = record.at("cells");
+  C::object(cells, "cells", {"visits", "deaths"});
+  C::wholes(cells.at("visits"), "cells.visits");
+  C::by_cause(cells.at("deaths"), "cells.deaths", true);
+  if (record.contains("frames")) {
+    const nlohmann::json& f = record.at("frames");
+    C::object(f, "frames", {"limit", "every", "encoding", "turns", "occupancy", "deaths"});
+    C::whole(f.at("limit"), "frames.limit", INT32_MAX);
+    C::whole(f.at("every"), "frames.every", INT32_MAX);
+    if (C::text(f.at("encoding"), "frames.encoding") != "varint-runs-base64")
+      C::refuse("frames.encoding", "expected varint-runs-base64, " + C::got(f.at("encoding")));
+    C::wholes(f.at("turns"), "frames.turns");
+    C::texts(f.at("occupancy"), "frames.occupancy");
+    C::texts(f.at("deaths"), "frames.deaths");
+  }
+  const nlohmann::json& paths = record.at("paths");
+  C::object(paths, "paths", {"scorers_limit", "sampled_limit", "scorers", "sampled"});
+  C::whole(paths.at("scorers_limit"), "paths.scorers_limit", INT32_MAX);
+  C::whole(paths.at("sampled_limit"), "paths.sampled_limit", INT32_MAX);
+  C::lives(paths.at("scorers"), "paths.scorers", true);
+  C::lives(paths.at("sampled"), "paths.sampled", false);
+  if (record.contains("game")) {
+    // play --record writes (player, master_seed, board, board_seed) for a board of a run, and
+    // (player, track_file, game_seed) for a track file.
+    const nlohmann::json& game = record.at("game");
+    C::object(game, "game", {"player"}, {"master_seed", "board", "board_seed", "track_file", "game_seed"});
+    C::text(game.at("player"), "game.player");
+    for (const char* key : {"master_seed", "board_seed", "game_seed"})
+      if (game.contains(key)) C::whole(game.at(key), std::string("game.") + key);
+    if (game.contains("board")) C::whole(game.at("board"), "game.board", INT32_MAX);
+    if (game.contains("board") != game.contains("master_seed"))
+      throw std::invalid_argument("key 'game': 'board' and 'master_seed' go together");
+    if (game.contains("track_file")) C::text(game.at("track_file"), "game.track_file");
+  }
+}
 
 std::string encode_counts(const std::vector<uint32_t>& counts) {
   std::string bytes;

@@ -33,6 +33,13 @@ struct RecordOptions {
 constexpr const char* kRecordFormat = "ratrace-record-2";
 bool is_record_format(const std::string& format);
 
+// Checks a record read from a file, strictly, before anything reads it: every key known (no
+// unknown one at any level), every value of its type and range. Throws std::invalid_argument
+// naming the key by its path, e.g. "key 'totals.births': expected a whole number, got -1" or
+// "unknown key 'paths.extra'" (keys and values clipped). The config and track are checked by
+// their own readers (track_of_record).
+void check_record(const nlohmann::json& record);
+
 // A frame's per-cell counts, as the record stores them: LEB128 varints in cell order, a
 // count n > 0 as n, a run of r empty cells as 0 then r; then base64 (RFC 4648, padded).
 std::string encode_counts(const std::vector<uint32_t>& counts);

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """score, leaderboard, sweep and compare under mpiexec give the one-process result file
 (timings aside), for compiled-in players, a --player-lib plugin and --python players (interpreted
-and compiled) alike; a rank that cannot load a player stops the run naming the rank and file; and a run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the
-uninterrupted result; when a worker rank dies, rank 0's last words say how to finish the run."""
+and compiled) alike; a rank that cannot load a player stops the run naming the rank and file; a
+run killed with SIGKILL halfway resumes on 1 and on 2 ranks to the uninterrupted result; when a
+worker rank dies, rank 0's last words say how to finish the run; SIGTERM or SIGINT to one worker
+rank stops the run as Ctrl-C does (exit 130, the finish line), and the run finishes on resuming."""
 import argparse
 import json
 import os
@@ -138,7 +140,38 @@ def main():
         if not told:
             print(err[-3000:])
         failures += not told
-    print(f"{len(commands) + 4 - failures} passed, {failures} failed")
+        # SIGTERM, then SIGINT, to one worker rank alone: rank 0 stops the run as on Ctrl-C (exit
+        # 130, the finish line), and the journal finishes in one process.
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            journal = os.path.join(tmp, f"signalled-{sig.name}.jsonl")
+            victim = subprocess.Popen([*mpi(3), *long_run, "--threads", "1", "--journal", journal],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                      start_new_session=True)
+            deadline = time.time() + 300
+            while (len(game_lines(journal)) < 2 or 1 not in mpi_rank_pids(victim.pid)) and victim.poll() is None \
+                    and time.time() < deadline:
+                time.sleep(0.05)
+            worker = mpi_rank_pids(victim.pid).get(1)
+            if worker:
+                os.kill(worker, sig)
+            try:
+                err = victim.communicate(timeout=120)[1]
+            except subprocess.TimeoutExpired:
+                os.killpg(victim.pid, signal.SIGKILL)
+                err = victim.communicate()[1]
+            hint = f"finish with: {args.ratrace} score --resume {journal}"
+            stopped = worker is not None and victim.returncode == 130 and hint in err and \
+                f"rank 1 received {sig.name}" in err and "ratrace: error" not in err
+            kept = len(game_lines(journal))
+            finished = stopped and kept < 200 and subprocess.run(
+                [args.ratrace, "score", "--resume", journal, "--threads", "2"], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL).returncode == 0 and len(game_lines(journal)) == 200
+            print(f"{sig.name} to a worker rank: {'stopped as on Ctrl-C' if stopped else 'NOT stopped as on Ctrl-C'}"
+                  f" with {kept} of 200 games kept, {'finished' if finished else 'NOT finished'} by --resume")
+            if not (stopped and finished):
+                print(f"exit code {victim.returncode}\n{err[-3000:]}")
+            failures += not (stopped and finished)
+    print(f"{len(commands) + 4 + 2 - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 
