@@ -1,0 +1,144 @@
+// House (ratrace's own player): Hard Believers' shortest path through the view with simpler
+// genes, plus a small random escape so that a rat whose genome calls a wall passable does not
+// stand in front of it for its whole life. See docs/HOUSE.md for what was measured.
+#include <array>
+#include <cstdint>
+
+#include "ratrace/engine/player.h"
+#include "ratrace/players/view_geometry.h"
+
+namespace ratrace {
+namespace {
+
+constexpr int kGeneBits = 5;      // colour c: bits [5c, 5c + 5)
+constexpr int kBangerStart = 80;  // tie bits [80, 96); bits 96..99 unused
+constexpr int kBangerBits = 16;
+constexpr int kViewRadius = 2;
+// The escape: with this chance in 256, a rat whose shortest path exists takes another open
+// forward cell instead (drawn only when there is one).
+constexpr uint32_t kEscapePer256 = 16;
+
+using view_geometry::grow;
+using view_geometry::view_bit;
+using view_geometry::view_hash_index;
+using view_geometry::wide_index;
+constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
+
+// A danger gene's target relative to its cell, as a shift on the 7x7 grid of wide_index().
+constexpr std::array<int, 8> kDangerShift = [] {
+  std::array<int, 8> shift{};
+  for (int t = 0; t < 8; ++t) shift[t] = wide_index(kNeighbours[t].dx, kNeighbours[t].dy) - wide_index(0, 0);
+  return shift;
+}();
+// The view's cells of a 7x7 grid, as a view mask.
+uint32_t inner_view(uint64_t grid) {
+  uint32_t cells = 0;
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
+    cells |= static_cast<uint32_t>((grid >> wide_index(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
+  return cells;
+}
+constexpr uint32_t kFirstSteps = grow(view_bit(0, 0)) & ~view_bit(0, 0);
+
+// The genome's verdict on the view: blocked cells are out of bounds, of a "bad" colour
+// (gene 10xxx), or pointed at by a "danger" colour (gene 00ttt, direction ttt; its own cell
+// stays open). Genes 11xxx and 01xxx are open: half of a random genome's colours, as half
+// of a track's colours are empty.
+uint32_t blocked_cells(const Genome& genome, const View& view) {
+  uint32_t blocked = 0;
+  uint64_t targets = 0;  // 7x7 grid
+  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy) {
+    for (int dx = -kViewRadius; dx <= kViewRadius; ++dx) {
+      const int colour = view(dx, dy);
+      if (colour == kOutOfBounds) {
+        blocked |= view_bit(dx, dy);
+        continue;
+      }
+      const uint32_t gene = genome.chunk(kGeneBits * colour, kGeneBits);
+      if ((gene >> 3) == 0b10) blocked |= view_bit(dx, dy);
+      if ((gene >> 3) == 0b00) targets |= uint64_t{1} << (wide_index(dx, dy) + kDangerShift[gene & 0b111]);
+    }
+  }
+  return blocked | inner_view(targets);
+}
+
+Move house_move(const Genome& genome, const View& view, Rng& rng) {
+  const uint32_t blocked = blocked_cells(genome, view);
+
+  // Breadth-first rings from the open cells of the view's right edge (the rat's own cell
+  // is no part of the graph) until one reaches the rat's neighbours: those neighbours start
+  // the shortest paths.
+  const uint32_t open = view_geometry::kAllView & ~blocked & ~view_bit(0, 0);
+  uint32_t ring = open & view_geometry::view_column(kViewRadius), seen = ring;
+  while (ring && !(ring & kFirstSteps)) {
+    ring = grow(ring) & open & ~seen;
+    seen |= ring;
+  }
+  const uint32_t nearest = ring & kFirstSteps;
+
+  // Up or down first when two steps tie: one of 16 genome bits, picked by a hash of the view.
+  int first = 0;
+  const auto up_or_down = [&] {
+    if (first == 0) first = genome.bit(kBangerStart + view_hash_index(view, kBangerBits)) != 0 ? -1 : 1;
+    return first;
+  };
+
+  // The path's first step: straight ahead, then the forward diagonals, the vertical steps,
+  // straight back, the back diagonals.
+  bool found = false;
+  Move step{0, 0};
+  constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
+  constexpr std::array<bool, 5> kPaired = {false, true, true, false, true};
+  for (int g = 0; g < 5 && !found; ++g) {
+    const int dx = kGroupDx[g];
+    if (!kPaired[g]) {
+      if (nearest & view_bit(dx, 0)) found = true, step = Move{dx, 0};
+      continue;
+    }
+    const bool up = nearest & view_bit(dx, -1), down = nearest & view_bit(dx, 1);
+    if (up || down) found = true, step = Move{dx, up && down ? up_or_down() : (up ? -1 : 1)};
+  }
+
+  if (found) {
+    // The escape: the other open forward cells, one of them now and then. A rat that keeps
+    // walking into a wall it believes open stands still, sees the same view and would make
+    // the same choice for the rest of its life; this moves it on within a few turns.
+    std::array<int, 3> others{};
+    int count = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      if (!(blocked & view_bit(1, dy)) && !(step.dx == 1 && step.dy == dy)) others[count++] = dy;
+    if (count > 0 && rng.below(256) < kEscapePer256)
+      return Move{1, others[count == 1 ? 0 : rng.below(static_cast<uint32_t>(count))]};
+    return step;
+  }
+
+  // No path seen: push forward (what looks blocked may be a teleporter), onto an open
+  // forward cell if there is one, else straight ahead.
+  if (!(blocked & view_bit(1, 0))) return Move{1, 0};
+  const bool up = !(blocked & view_bit(1, -1)), down = !(blocked & view_bit(1, 1));
+  if (up && down) return Move{1, up_or_down()};
+  if (up || down) return Move{1, up ? -1 : 1};
+  return Move{1, 0};
+}
+
+}  // namespace
+}  // namespace ratrace
+
+RATRACE_PLAYER({
+    .name = "House",
+    .author = "ratrace",
+    .language = "C++",
+    .summary = "5-bit colour genes (11xxx and 01xxx open, 10xxx bad, 00ttt a danger marking its neighbour in "
+               "direction ttt); the first step of a shortest path through open view cells to the view's right "
+               "edge (ties: straight, forward diagonals, vertical, back, pairs ordered by one of 16 genome bits "
+               "picked by a hash of the view); with chance 1/16, when another forward cell is open, that cell "
+               "instead, so that a rat walking into a wall it believes open does not stand still for life; with "
+               "no path, a push forward.",
+    .choices = "Not a published player: written for ratrace (docs/HOUSE.md). Genes are Hard Believers' layout "
+               "without its beam type (01xxx is open, so a random genome calls half the colours open, as half "
+               "of a track's colours are empty); bits 80..95 are the tie bits, indexed by the SplitMix64 view "
+               "hash mod 16; bits 96..99 are unused; the escape draws from the rng only when a path exists and "
+               "another forward cell is open (one draw, a second to pick between two cells); out-of-bounds "
+               "cells are never entered except by the final push forward on a fully blocked view, which stays "
+               "straight ahead (always in bounds on the track).",
+    .move = ratrace::house_move,
+})

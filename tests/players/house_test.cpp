@@ -1,0 +1,177 @@
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "ratrace/tests/player_test_util.h"
+
+namespace ratrace::testing {
+namespace {
+
+constexpr const char* kName = "House";
+// 5-bit genes: 11xxx and 01xxx open, 10xxx bad, 00ttt danger pointing at ttt.
+constexpr uint32_t kOpen = 0b11000, kOpenAlt = 0b01101, kBad = 0b10000, kBadAlt = 0b10111;
+constexpr uint32_t danger(uint32_t ttt) { return ttt; }
+// ttt: 0 (-1,-1), 1 (0,-1), 2 (1,-1), 3 (-1,0), 4 (1,0), 5 (-1,1), 6 (0,1), 7 (1,1)
+
+// Every colour bad unless listed; tie bits (80..95) all `tie`.
+Genome genes(std::initializer_list<std::pair<int, uint32_t>> colour_genes, int tie = 0) {
+  GenomeBuilder builder;
+  for (int c = 0; c < 16; ++c) builder.set_chunk(5 * c, 5, kBad);
+  for (auto [colour, gene] : colour_genes) builder.set_chunk(5 * colour, 5, gene);
+  for (int i = 80; i < 96; ++i) builder.set_bit(i, tie);
+  return builder.build();
+}
+
+// How often each move is chosen over `seeds` generator seeds.
+std::map<std::pair<int, int>, int> moves_over_seeds(const Genome& genome, const ViewGrid& view, int seeds) {
+  std::map<std::pair<int, int>, int> counts;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    const Move m = call_player(kName, genome, view, static_cast<uint64_t>(seed));
+    ++counts[{m.dx, m.dy}];
+  }
+  return counts;
+}
+
+TEST(House, FollowsTheOnlyOpenCorridorWithoutDrawing) {
+  // A corridor of colour 0 along the rat's row, everything else bad: straight ahead, and no
+  // other forward cell is open, so the generator is never drawn.
+  const auto corridor = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {0, 0, 0, 0, 0},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
+  for (uint32_t open : {kOpen, kOpenAlt}) {
+    Rng rng(7);
+    EXPECT_EQ(find_player(kName).move(genes({{0, open}}), corridor.view(), rng), (Move{1, 0}));
+    EXPECT_EQ(rng.draws(), 0u);
+  }
+}
+
+TEST(House, FollowsThePathAroundADeadEnd) {
+  // Straight ahead is open but leads nowhere (the edge beside it is bad); the diagonal down
+  // reaches the right edge at (2,2). The up diagonal is bad, so nothing else is open ahead.
+  const auto view = make_view({
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 0, 0, 1},
+      {1, 1, 1, 0, 1},
+      {1, 1, 1, 1, 0},
+  });
+  // Straight ahead is open, so the escape may take it now and then; the path's step is the
+  // rule.
+  const auto counts = moves_over_seeds(genes({{0, kOpen}, {1, kBadAlt}}), view, 512);
+  EXPECT_GT((counts.count({1, 1}) ? counts.at({1, 1}) : 0), 512 * 7 / 8);
+  for (const auto& [move, n] : counts) EXPECT_TRUE(move == std::make_pair(1, 1) || move == std::make_pair(1, 0));
+  // A longer detour: up, then forward along the top row; nothing ahead is open.
+  const auto detour = make_view({
+      {1, 1, 1, 0, 0},
+      {1, 1, 0, 1, 1},
+      {1, 1, 0, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
+  EXPECT_EQ(call_player(kName, genes({{0, kOpen}}), detour), (Move{0, -1}));
+}
+
+TEST(House, TiesGoToTheGenomesDirection) {
+  // Straight ahead bad, both forward diagonals one step from the edge.
+  auto view = uniform_view(0);
+  view.cells[2 * 5 + 3] = 1;
+  const auto up = moves_over_seeds(genes({{0, kOpen}}, 1), view, 256);
+  const auto down = moves_over_seeds(genes({{0, kOpen}}, 0), view, 256);
+  EXPECT_GT(up.at({1, -1}), 256 * 7 / 8);
+  EXPECT_GT(down.at({1, 1}), 256 * 7 / 8);
+  // One of the 16 tie bits is addressed by this view.
+  int up_first = 0;
+  for (int i = 80; i < 96; ++i) {
+    GenomeBuilder builder;
+    for (int c = 0; c < 16; ++c) builder.set_chunk(5 * c, 5, c == 1 ? kBad : kOpen);
+    builder.set_bit(i, 1);
+    // The path's step is the one taken most often (the escape takes the other now and then).
+    const auto counts = moves_over_seeds(builder.build(), view, 64);
+    ASSERT_EQ(counts.count({0, -1}) + counts.count({0, 1}) + counts.count({-1, 0}), 0u);
+    if (counts.count({1, -1}) && counts.at({1, -1}) > 32) ++up_first;
+  }
+  EXPECT_EQ(up_first, 1);
+}
+
+TEST(House, DangerGeneBlocksTheCellItPointsAt) {
+  // The rat's own cell, colour 2, points right (ttt = 4): straight ahead is blocked, and
+  // colour 3 at (2,-1) points left (ttt = 3) at (1,-1): only the down diagonal is left.
+  auto view = uniform_view(0);
+  view.cells[2 * 5 + 2] = 2;
+  view.cells[1 * 5 + 4] = 3;
+  Rng rng(3);
+  EXPECT_EQ(find_player(kName).move(genes({{0, kOpen}, {2, danger(4)}, {3, danger(3)}}, 1), view.view(), rng),
+            (Move{1, 1}));
+  EXPECT_EQ(rng.draws(), 0u);
+  // The danger cell itself stays open: it is the only way forward here.
+  auto lone = uniform_view(1);
+  lone.cells[2 * 5 + 3] = 5;  // (1,0), colour 5, points up-left at (0,-1)
+  lone.cells[2 * 5 + 4] = 0;  // (2,0) open
+  EXPECT_EQ(call_player(kName, genes({{0, kOpen}, {5, danger(0)}}), lone), (Move{1, 0}));
+}
+
+TEST(House, EscapesOntoOtherOpenForwardCellsAboutOnceInSixteen) {
+  // All open: the path goes straight ahead; the escape takes one of the two forward
+  // diagonals, 1/16 of the time, split between them.
+  constexpr int kSeeds = 16000;
+  const auto counts = moves_over_seeds(genes({{0, kOpen}}), uniform_view(0), kSeeds);
+  ASSERT_EQ(counts.size(), 3u);
+  const int escapes = counts.at({1, -1}) + counts.at({1, 1});
+  EXPECT_NEAR(escapes, kSeeds / 16, 120);  // 1000 expected, sd about 31
+  EXPECT_NEAR(counts.at({1, -1}), counts.at({1, 1}), 150);
+  // A bad forward cell is never an escape: with the up diagonal bad, only down.
+  auto view = uniform_view(0);
+  view.cells[1 * 5 + 3] = 1;
+  const auto down_only = moves_over_seeds(genes({{0, kOpen}}), view, 4000);
+  EXPECT_EQ(down_only.size(), 2u);
+  EXPECT_EQ(down_only.count({1, -1}), 0u);
+}
+
+TEST(House, PushesForwardWhenNoPathIsSeen) {
+  // The whole right edge is bad: no path. Up, down and back are open, yet it goes forward.
+  const auto walls = make_view({
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+  });
+  for (int tie = 0; tie <= 1; ++tie) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, tie), walls), (Move{1, 0}));
+  // An open forward cell is preferred even if it leads nowhere.
+  const auto dead_end = make_view({
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 1, 1},
+      {0, 0, 0, 0, 1},
+      {0, 0, 0, 1, 1},
+  });
+  for (int tie = 0; tie <= 1; ++tie) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, tie), dead_end), (Move{1, 1}));
+}
+
+TEST(House, NeverStepsOutOfBounds) {
+  // Top row of the track; straight ahead bad; up is preferred but out of bounds.
+  const auto top = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 0, 0},
+  });
+  for (int seed = 1; seed <= 64; ++seed) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, 1), top, seed), (Move{1, 1}));
+  // Walled in on the top row: the push forward stays in bounds.
+  const auto walled = make_view({
+      {-1, -1, -1, -1, -1},
+      {-1, -1, -1, -1, -1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+      {1, 1, 1, 1, 1},
+  });
+  EXPECT_EQ(call_player(kName, genes({}, 1), walled), (Move{1, 0}));
+}
+
+}  // namespace
+}  // namespace ratrace::testing
