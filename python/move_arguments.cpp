@@ -48,8 +48,7 @@ bool int_argument(PyObject* value, int* out) {
 
 bool int_arguments(const char* name, PyObject* const* args, Py_ssize_t given, int count, int* out) {
   if (given != count) {
-    PyErr_Format(PyExc_TypeError, "%s() takes %d argument%s (%zd given)", name, count, count == 1 ? "" : "s",
-                 given);
+    PyErr_Format(PyExc_TypeError, "%s() takes %d argument%s (%zd given)", name, count, count == 1 ? "" : "s", given);
     return false;
   }
   for (int i = 0; i < count; ++i)
@@ -160,7 +159,9 @@ PyObject* view_call(PyObject* self, PyObject* const* args, size_t flags, PyObjec
   return PyLong_FromLong(v.cells[static_cast<size_t>((d[1] + v.radius) * v.side() + d[0] + v.radius)]);
 }
 
-PyObject* view_radius(PyObject* self, void*) { return PyLong_FromLong(reinterpret_cast<ViewObject*>(self)->value.radius); }
+PyObject* view_radius(PyObject* self, void*) {
+  return PyLong_FromLong(reinterpret_cast<ViewObject*>(self)->value.radius);
+}
 
 // rows()[2 + dy][2 + dx], as the organisers' Python controller's vision.
 PyObject* view_rows(PyObject* self, PyObject*) {
@@ -180,9 +181,9 @@ PyObject* view_rows(PyObject* self, PyObject*) {
   return rows;
 }
 
-PyMethodDef view_methods[] = {{"rows", view_rows, METH_NOARGS,
-                               "rows()[2 + dy][2 + dx], as the organisers' Python controller's vision"},
-                              {nullptr, nullptr, 0, nullptr}};
+PyMethodDef view_methods[] = {
+    {"rows", view_rows, METH_NOARGS, "rows()[2 + dy][2 + dx], as the organisers' Python controller's vision"},
+    {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef view_properties[] = {{"radius", view_radius, nullptr, "The view's radius (2 for 5x5)", nullptr},
                                  {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -216,8 +217,9 @@ PyTypeObject* view_type() {
         {"__vectorcalloffset__", T_PYSSIZET, offsetof(ViewObject, vectorcall), READONLY, nullptr},
         {nullptr, 0, 0, 0, nullptr}};
     PyType_Slot slots[] = {
-        {Py_tp_doc, const_cast<char*>(
-                        "The 5x5 colours around a specimen, called as view(dx, dy); -1 out of bounds; dx right, dy down")},
+        {Py_tp_doc,
+         const_cast<char*>(
+             "The 5x5 colours around a specimen, called as view(dx, dy); -1 out of bounds; dx right, dy down")},
         {Py_tp_methods, view_methods},
         {Py_tp_getset, view_properties},
         {Py_tp_members, members},

@@ -28,8 +28,8 @@ struct Entrant {
   std::string label;
   std::string player;
   Config config;
-  std::string code;
-  std::optional<PlayerSource> source;
+  std::string code = {};                    // the player's code fingerprint (PlayerInfo::code)
+  std::optional<PlayerSource> source = {};  // where it loads from, if not compiled in
 };
 // The entrant `label` playing the registered `player` under `config`, its code and source
 // taken from the registry; throws std::invalid_argument for an unknown player.
