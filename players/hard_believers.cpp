@@ -42,22 +42,9 @@ uint32_t beam_signature(const std::array<uint8_t, kFrameSide * kFrameSide>& fram
   return static_cast<uint32_t>(mix64(h) & 3);
 }
 
-// A danger gene ttt's target relative to its cell, as a shift on the 7x7 bit grid of
-// view_geometry::wide_index(): the grid takes targets just outside the view, which the
-// inner 5x5 then drops.
+using view_geometry::inner_view;
 using view_geometry::wide_index;
-constexpr std::array<int, 8> kDangerShift = [] {
-  std::array<int, 8> shift{};
-  for (int t = 0; t < 8; ++t) shift[t] = wide_index(kNeighbours[t].dx, kNeighbours[t].dy) - wide_index(0, 0);
-  return shift;
-}();
-// The view's cells of a 7x7 grid, as a view mask.
-uint32_t inner_view(uint64_t grid) {
-  uint32_t cells = 0;
-  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
-    cells |= static_cast<uint32_t>((grid >> wide_index(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
-  return cells;
-}
+constexpr const auto& kDangerShift = view_geometry::kNeighbourShift;
 
 // The 8 first steps as view cells, and the groups in which they are tried: straight ahead,
 // the forward diagonals, the vertical steps, straight back, the back diagonals. Within a

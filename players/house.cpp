@@ -21,22 +21,11 @@ constexpr uint32_t kEscapePer256 = 16;
 using view_geometry::grow;
 using view_geometry::view_bit;
 using view_geometry::view_hash_index;
-using view_geometry::wide_index;
 constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
 
-// A danger gene's target relative to its cell, as a shift on the 7x7 grid of wide_index().
-constexpr std::array<int, 8> kDangerShift = [] {
-  std::array<int, 8> shift{};
-  for (int t = 0; t < 8; ++t) shift[t] = wide_index(kNeighbours[t].dx, kNeighbours[t].dy) - wide_index(0, 0);
-  return shift;
-}();
-// The view's cells of a 7x7 grid, as a view mask.
-uint32_t inner_view(uint64_t grid) {
-  uint32_t cells = 0;
-  for (int dy = -kViewRadius; dy <= kViewRadius; ++dy)
-    cells |= static_cast<uint32_t>((grid >> wide_index(-kViewRadius, dy)) & 0b11111) << (5 * (dy + kViewRadius));
-  return cells;
-}
+using view_geometry::inner_view;
+using view_geometry::wide_index;
+constexpr const auto& kDangerShift = view_geometry::kNeighbourShift;
 constexpr uint32_t kFirstSteps = grow(view_bit(0, 0)) & ~view_bit(0, 0);
 
 // The genome's verdict on the view: blocked cells are out of bounds, of a "bad" colour

@@ -72,6 +72,22 @@ constexpr std::array<uint64_t, 17> kFourBitMarks = [] {
   return marks;
 }();
 
+// A trap or danger gene ttt's target relative to its cell, as a shift on the 7x7 bit grid of
+// wide_index(): the grid takes targets just outside the view, which inner_view() then drops.
+constexpr std::array<int, 8> kNeighbourShift = [] {
+  std::array<int, 8> shift{};
+  for (int t = 0; t < 8; ++t)
+    shift[t] = wide_index(kNeighbourOffsets[t].dx, kNeighbourOffsets[t].dy) - wide_index(0, 0);
+  return shift;
+}();
+// The view's cells of a 7x7 grid (bits wide_index), as a view mask (bits view_index).
+constexpr uint32_t inner_view(uint64_t grid) {
+  uint32_t cells = 0;
+  for (int dy = -kRadius; dy <= kRadius; ++dy)
+    cells |= static_cast<uint32_t>((grid >> wide_index(-kRadius, dy)) & 0b11111) << (kSide * (dy + kRadius));
+  return cells;
+}
+
 // The cells within one king's step of the set (the set included).
 constexpr uint32_t grow(uint32_t cells) {
   const uint32_t row =

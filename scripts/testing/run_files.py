@@ -1,7 +1,7 @@
 """What the programs that check ratrace's runs read from them: a journal's complete lines, a
 result without what differs between two runs of the same games (as a document, or as text
-without the timings), and the pids of the MPI ranks of a run. Shared by scripts/testing/kill9_check.py,
-scripts/testing/probe_reliability.py, tests/mpi/commands_test.py and
+without the timings), and the pids of the MPI ranks of a run. Shared by
+scripts/testing/probe_reliability.py (and its probe/ modules), tests/mpi/commands_test.py and
 tests/scripts/result_identity_test.py."""
 import re
 from pathlib import Path
