@@ -19,7 +19,6 @@ constexpr int kViewRadius = 2;
 // Gene type: the two high bits of the 5-bit gene; the three low bits are its value.
 enum GeneType : uint32_t { kDanger = 0b00, kBeam = 0b01, kBad = 0b10, kGood = 0b11 };
 
-using view_geometry::grow;
 using view_geometry::view_bit;
 using view_geometry::view_hash_index;
 // The 8 neighbours: a danger gene's direction ttt, and the order in which a beam cell's
@@ -46,10 +45,9 @@ using view_geometry::inner_view;
 using view_geometry::wide_index;
 constexpr const auto& kDangerShift = view_geometry::kNeighbourShift;
 
-// The 8 first steps as view cells, and the groups in which they are tried: straight ahead,
+// The groups in which the 8 first steps are tried: straight ahead,
 // the forward diagonals, the vertical steps, straight back, the back diagonals. Within a
 // group of two, the anti-wall-banger bit says which goes first.
-constexpr uint32_t kFirstSteps = grow(view_bit(0, 0)) & ~view_bit(0, 0);
 constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
 constexpr std::array<bool, 5> kGroupPaired = {false, true, true, false, true};
 
@@ -86,17 +84,9 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
   }
   blocked |= inner_view(targets);
 
-  // Steps from each open cell to the view's right edge (dx = 2) through open cells,
-  // 8-neighbour moves, the rat's own cell not part of the graph: rings of growing step
-  // count from the edge (a breadth-first search), until one reaches a first step. That
-  // ring holds the first steps of all shortest paths.
-  const uint32_t open = view_geometry::kAllView & ~blocked & ~view_bit(0, 0);
-  uint32_t ring = open & view_geometry::view_column(kViewRadius), seen = ring;
-  while (ring && !(ring & kFirstSteps)) {
-    ring = grow(ring) & open & ~seen;
-    seen |= ring;
-  }
-  const uint32_t nearest = ring & kFirstSteps;
+  // The first steps of all shortest paths (8-neighbour moves through open cells, the rat's
+  // own cell not part of the graph) to the view's right edge, dx = 2.
+  const uint32_t nearest = view_geometry::nearest_first_steps(blocked);
 
   // The anti-wall-banger bit, read when two steps of a group tie; with a genome too short
   // for every bit it is read first, so that it faults as before.

@@ -18,7 +18,6 @@ constexpr int kViewRadius = 2;
 // forward cell instead (drawn only when there is one).
 constexpr uint32_t kEscapePer256 = 16;
 
-using view_geometry::grow;
 using view_geometry::view_bit;
 using view_geometry::view_hash_index;
 constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
@@ -26,7 +25,6 @@ constexpr const auto& kNeighbours = view_geometry::kNeighbourOffsets;
 using view_geometry::inner_view;
 using view_geometry::wide_index;
 constexpr const auto& kDangerShift = view_geometry::kNeighbourShift;
-constexpr uint32_t kFirstSteps = grow(view_bit(0, 0)) & ~view_bit(0, 0);
 
 // The genome's verdict on the view: blocked cells are out of bounds, of a "bad" colour
 // (gene 10xxx), or pointed at by a "danger" colour (gene 00ttt, direction ttt; its own cell
@@ -53,16 +51,8 @@ uint32_t blocked_cells(const Genome& genome, const View& view) {
 Move house_move(const Genome& genome, const View& view, Rng& rng) {
   const uint32_t blocked = blocked_cells(genome, view);
 
-  // Breadth-first rings from the open cells of the view's right edge (the rat's own cell
-  // is no part of the graph) until one reaches the rat's neighbours: those neighbours start
-  // the shortest paths.
-  const uint32_t open = view_geometry::kAllView & ~blocked & ~view_bit(0, 0);
-  uint32_t ring = open & view_geometry::view_column(kViewRadius), seen = ring;
-  while (ring && !(ring & kFirstSteps)) {
-    ring = grow(ring) & open & ~seen;
-    seen |= ring;
-  }
-  const uint32_t nearest = ring & kFirstSteps;
+  // The neighbours that start the shortest paths through open cells to the view's right edge.
+  const uint32_t nearest = view_geometry::nearest_first_steps(blocked);
 
   // Up or down first when two steps tie: one of 16 genome bits, picked by a hash of the view.
   int first = 0;

@@ -95,6 +95,23 @@ constexpr uint32_t grow(uint32_t cells) {
   return (row | (row << kSide) | (row >> kSide)) & kAllView;
 }
 
+// The rat's 8 neighbours, as view cells.
+constexpr uint32_t kNeighbourCells = grow(view_bit(0, 0)) & ~view_bit(0, 0);
+
+// The neighbours that start a shortest path of king's steps through the view cells not in
+// `blocked` (the rat's own cell excluded) to the view's right column: rings of growing step
+// count from that column until one reaches a neighbour (a breadth-first search). 0 when no
+// path reaches the column.
+constexpr uint32_t nearest_first_steps(uint32_t blocked) {
+  const uint32_t open = kAllView & ~blocked & ~view_bit(0, 0);
+  uint32_t ring = open & view_column(kRadius), seen = ring;
+  while (ring && !(ring & kNeighbourCells)) {
+    ring = grow(ring) & open & ~seen;
+    seen |= ring;
+  }
+  return ring & kNeighbourCells;
+}
+
 // Hash of the 25 view colours (out of bounds included) to one of `count` genome bits: the
 // "anti-wall-banger" index of Blind Faith and Hard Believers. The fold h = h * 17 + colour + 1
 // over the cells in reading order, computed as the sum of (colour + 1) * 17^(cells after it):

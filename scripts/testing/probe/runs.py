@@ -14,19 +14,28 @@ from probe.core import first_difference, last_line, line_content, log, read_json
 # 9. An MPI rank killed mid-run
 
 
-def probe_mpi(p, fam):
+def mpi_setup(p, fam):
+    """What both MPI families need: mpirun, the run's words, its one-process reference result and
+    mpirun's flag for root; None (the family skipped, saying why) without mpirun or MPI."""
     mpirun = shutil.which("mpirun")
     if not mpirun:
         fam.skipped = "no mpirun on PATH"
-        return
+        return None
     version = subprocess.run([str(p.ratrace), "--version"], capture_output=True, text=True).stdout
     if not re.search(r"^MPI built in", version, re.M):
         fam.skipped = "ratrace is built without MPI"
-        return
+        return None
     run_args = [p.ratrace, "score", "--boards", "10", "--seed", "5", "--set", f"turns={p.args.mpi_turns}",
                 "--player", "Blind Faith", "--threads", "1"]
     reference, _ = p.reference("mpi", run_args + ["--journal", "ref.jsonl", "--json", "ref.json"], "ref.json")
-    root = ["--allow-run-as-root"] if os.geteuid() == 0 else []
+    return mpirun, run_args, reference, ["--allow-run-as-root"] if os.geteuid() == 0 else []
+
+
+def probe_mpi(p, fam):
+    setup = mpi_setup(p, fam)
+    if setup is None:
+        return
+    mpirun, run_args, reference, root = setup
     for i in range(p.count(fam.name)):
         if fam.gave_up():
             break
@@ -70,18 +79,10 @@ def probe_mpi(p, fam):
 
 
 def probe_mpi_signal(p, fam):
-    mpirun = shutil.which("mpirun")
-    if not mpirun:
-        fam.skipped = "no mpirun on PATH"
+    setup = mpi_setup(p, fam)
+    if setup is None:
         return
-    version = subprocess.run([str(p.ratrace), "--version"], capture_output=True, text=True).stdout
-    if not re.search(r"^MPI built in", version, re.M):
-        fam.skipped = "ratrace is built without MPI"
-        return
-    run_args = [p.ratrace, "score", "--boards", "10", "--seed", "5", "--set", f"turns={p.args.mpi_turns}",
-                "--player", "Blind Faith", "--threads", "1"]
-    reference, _ = p.reference("mpi", run_args + ["--journal", "ref.jsonl", "--json", "ref.json"], "ref.json")
-    root = ["--allow-run-as-root"] if os.geteuid() == 0 else []
+    mpirun, run_args, reference, root = setup
     for i in range(p.count(fam.name)):
         sig = (signal.SIGTERM, signal.SIGINT)[i % 2]
         label = f"mpirun -n 3, {sig.name} to rank 1 {i}"
