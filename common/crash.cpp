@@ -5,6 +5,8 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 namespace ratrace {
 
@@ -99,7 +101,12 @@ void install_crash_report(const std::string& program) {
   for (int signal : kFatalSignals) sigaction(signal, &action, nullptr);
 }
 
-void set_crash_hint(const std::string& hint) { g_hint = new std::string(hint); }
+void set_crash_hint(const std::string& hint) {
+  // Earlier hints stay alive (and reachable): the handler may be reading one as it is replaced.
+  static std::vector<std::unique_ptr<const std::string>> hints;
+  hints.push_back(std::make_unique<const std::string>(hint));
+  g_hint = hints.back().get();
+}
 
 CrashScope::CrashScope(std::string who, std::string where)
     : who_(std::move(who)), where_(std::move(where)), text_(this), previous_(t_scope) {
