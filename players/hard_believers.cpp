@@ -4,6 +4,7 @@
 // anti-wall-banger bits for up/down ties, and a push forward when no path is seen.
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "ratrace/engine/player.h"
 #include "ratrace/players/view_geometry.h"
@@ -44,12 +45,6 @@ uint32_t beam_signature(const std::array<uint8_t, kFrameSide * kFrameSide>& fram
 using view_geometry::inner_view;
 using view_geometry::wide_index;
 constexpr const auto& kDangerShift = view_geometry::kNeighbourShift;
-
-// The groups in which the 8 first steps are tried: straight ahead,
-// the forward diagonals, the vertical steps, straight back, the back diagonals. Within a
-// group of two, the anti-wall-banger bit says which goes first.
-constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
-constexpr std::array<bool, 5> kGroupPaired = {false, true, true, false, true};
 
 Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
   // The colours, read once (row by row, the original order of reads).
@@ -97,26 +92,10 @@ Move hard_believers_move(const Genome& genome, const View& view, Rng&) {
   };
   if (genome.length() < kBangerStart + kBangerBits) up_or_down();
 
-  // First step of the shortest path; ties go straight ahead first, then by the order
-  // forward diagonals, vertical, back, each pair in the anti-wall-banger bit's order.
-  for (int g = 0; g < static_cast<int>(kGroupDx.size()); ++g) {
-    const int dx = kGroupDx[g];
-    if (!kGroupPaired[g]) {
-      if (nearest & view_bit(dx, 0)) return Move{dx, 0};
-      continue;
-    }
-    const bool up = nearest & view_bit(dx, -1), down = nearest & view_bit(dx, 1);
-    if (up && down) return Move{dx, up_or_down()};
-    if (up || down) return Move{dx, up ? -1 : 1};
-  }
-
-  // No path seen: push forward anyway (what looks like a wall may be a teleporter), onto
-  // an open forward cell if there is one, else straight ahead (never out of bounds).
-  if (!(blocked & view_bit(1, 0))) return Move{1, 0};
-  const bool up = !(blocked & view_bit(1, -1)), down = !(blocked & view_bit(1, 1));
-  if (up && down) return Move{1, up_or_down()};
-  if (up || down) return Move{1, up ? -1 : 1};
-  return Move{1, 0};
+  // First step of the shortest path, each tied pair in the anti-wall-banger bit's order; with
+  // no path, a push forward.
+  if (const std::optional<Move> step = view_geometry::first_step_in_order(nearest, up_or_down)) return *step;
+  return view_geometry::push_forward(blocked, up_or_down);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // stand in front of it for its whole life. See docs/HOUSE.md for what was measured.
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "ratrace/engine/player.h"
 #include "ratrace/players/view_geometry.h"
@@ -61,42 +62,22 @@ Move house_move(const Genome& genome, const View& view, Rng& rng) {
     return first;
   };
 
-  // The path's first step: straight ahead, then the forward diagonals, the vertical steps,
-  // straight back, the back diagonals.
-  bool found = false;
-  Move step{0, 0};
-  constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
-  constexpr std::array<bool, 5> kPaired = {false, true, true, false, true};
-  for (int g = 0; g < 5 && !found; ++g) {
-    const int dx = kGroupDx[g];
-    if (!kPaired[g]) {
-      if (nearest & view_bit(dx, 0)) found = true, step = Move{dx, 0};
-      continue;
-    }
-    const bool up = nearest & view_bit(dx, -1), down = nearest & view_bit(dx, 1);
-    if (up || down) found = true, step = Move{dx, up && down ? up_or_down() : (up ? -1 : 1)};
-  }
-
-  if (found) {
+  // The path's first step, each tied pair in the genome bit's order.
+  if (const std::optional<Move> step = view_geometry::first_step_in_order(nearest, up_or_down)) {
     // The escape: the other open forward cells, one of them now and then. A rat that keeps
     // walking into a wall it believes open stands still, sees the same view and would make
     // the same choice for the rest of its life; this moves it on within a few turns.
     std::array<int, 3> others{};
     int count = 0;
     for (int dy = -1; dy <= 1; ++dy)
-      if (!(blocked & view_bit(1, dy)) && !(step.dx == 1 && step.dy == dy)) others[count++] = dy;
+      if (!(blocked & view_bit(1, dy)) && !(step->dx == 1 && step->dy == dy)) others[count++] = dy;
     if (count > 0 && rng.below(256) < kEscapePer256)
       return Move{1, others[count == 1 ? 0 : rng.below(static_cast<uint32_t>(count))]};
-    return step;
+    return *step;
   }
 
-  // No path seen: push forward (what looks blocked may be a teleporter), onto an open
-  // forward cell if there is one, else straight ahead.
-  if (!(blocked & view_bit(1, 0))) return Move{1, 0};
-  const bool up = !(blocked & view_bit(1, -1)), down = !(blocked & view_bit(1, 1));
-  if (up && down) return Move{1, up_or_down()};
-  if (up || down) return Move{1, up ? -1 : 1};
-  return Move{1, 0};
+  // No path seen: a push forward.
+  return view_geometry::push_forward(blocked, up_or_down);
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // View geometry shared by the players that reason about cells around them (Blind Faith,
 // Hard Believers, Cautious Specimens, Pathfinder).
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "ratrace/tracks/streams.h"
 #include "ratrace/tracks/view.h"
@@ -110,6 +112,38 @@ constexpr uint32_t nearest_first_steps(uint32_t blocked) {
     seen |= ring;
   }
   return ring & kNeighbourCells;
+}
+
+// The first step among `nearest` (a set of the rat's neighbours, as view cells), tried in the
+// order straight ahead, the forward diagonals, the vertical steps, straight back, the back
+// diagonals; when both steps of a pair are in the set, up_or_down() (-1: up first, 1: down)
+// says which, and it is called only then. nullopt for an empty set.
+template <class UpOrDown>
+std::optional<Move> first_step_in_order(uint32_t nearest, UpOrDown&& up_or_down) {
+  constexpr std::array<int, 5> kGroupDx = {1, 1, 0, -1, -1};
+  constexpr std::array<bool, 5> kGroupPaired = {false, true, true, false, true};
+  for (size_t g = 0; g < kGroupDx.size(); ++g) {
+    const int dx = kGroupDx[g];
+    if (!kGroupPaired[g]) {
+      if (nearest & view_bit(dx, 0)) return Move{dx, 0};
+      continue;
+    }
+    const bool up = nearest & view_bit(dx, -1), down = nearest & view_bit(dx, 1);
+    if (up && down) return Move{dx, up_or_down()};
+    if (up || down) return Move{dx, up ? -1 : 1};
+  }
+  return std::nullopt;
+}
+
+// A push forward when no path is seen (what looks blocked may be a teleporter): onto the open
+// cell ahead, else an open forward diagonal (both open: up_or_down()'s), else straight ahead.
+template <class UpOrDown>
+Move push_forward(uint32_t blocked, UpOrDown&& up_or_down) {
+  if (!(blocked & view_bit(1, 0))) return Move{1, 0};
+  const bool up = !(blocked & view_bit(1, -1)), down = !(blocked & view_bit(1, 1));
+  if (up && down) return Move{1, up_or_down()};
+  if (up || down) return Move{1, up ? -1 : 1};
+  return Move{1, 0};
 }
 
 // Hash of the 25 view colours (out of bounds included) to one of `count` genome bits: the
