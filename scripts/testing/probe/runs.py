@@ -31,6 +31,26 @@ def mpi_setup(p, fam):
     return mpirun, run_args, reference, ["--allow-run-as-root"] if os.geteuid() == 0 else []
 
 
+def check_resumed(p, fam, label, folder, journal, kept, reference, interruption, flags):
+    """Finishes an interrupted MPI run in one process with --resume: it must succeed, keep every
+    game the journal held (`kept`) and give the one-process reference result."""
+    final = p.runner.run([p.ratrace, "score", "--resume", "run.jsonl", "--json", "out.json", "--threads", "1",
+                          *flags], folder, name="resume")
+    if fam.crashed_or_hung(label + " (resume)", final):
+        return
+    if final.rc != 0:
+        fam.defect("data lost", label, f"the resume fails: exit {final.rc}: {last_line(final.stderr)}", final,
+                   [journal])
+        return
+    if kept - set(game_lines(journal)):
+        fam.defect("data lost", label, f"games in the journal before the {interruption} are gone", final, [journal])
+    result = read_json(folder / "out.json")
+    if result is None or without_run_keys(result) != reference:
+        fam.defect("data lost", label, "the resumed result differs from a one-process run's: "
+                   + (first_difference(without_run_keys(result), reference) if result else "no result"), final,
+                   [folder / "out.json", p.tmp / "reference" / "mpi" / "ref.json"])
+
+
 def probe_mpi(p, fam):
     setup = mpi_setup(p, fam)
     if setup is None:
@@ -61,21 +81,7 @@ def probe_mpi(p, fam):
             f"{len(kept)} games in the journal; mpirun exit {launcher_rc}")
         if victim and "finish with:" not in run.stderr:
             fam.note(label, "the stopped run does not say how to finish ('finish with:')", run)
-        final = p.runner.run([p.ratrace, "score", "--resume", "run.jsonl", "--json", "out.json", "--threads", "1"],
-                             folder, name="resume")
-        if fam.crashed_or_hung(label + " (resume)", final):
-            continue
-        if final.rc != 0:
-            fam.defect("data lost", label, f"the resume fails: exit {final.rc}: {last_line(final.stderr)}", final,
-                       [journal])
-            continue
-        if kept - set(game_lines(journal)):
-            fam.defect("data lost", label, "games in the journal before the kill are gone", final, [journal])
-        result = read_json(folder / "out.json")
-        if result is None or without_run_keys(result) != reference:
-            fam.defect("data lost", label, "the resumed result differs from a one-process run's: "
-                       + (first_difference(without_run_keys(result), reference) if result else "no result"), final,
-                       [folder / "out.json", p.tmp / "reference" / "mpi" / "ref.json"])
+        check_resumed(p, fam, label, folder, journal, kept, reference, "kill", [])
 
 
 def probe_mpi_signal(p, fam):
@@ -113,20 +119,7 @@ def probe_mpi_signal(p, fam):
         if run.rc != 130 or "finish with:" not in run.stderr:
             fam.note(label, f"not stopped as on Ctrl-C (exit 130 and 'finish with:'): exit {run.rc}: "
                      f"{last_line(run.stderr)}", run)
-        final = p.runner.run([p.ratrace, "score", "--resume", "run.jsonl", "--json", "out.json", "--threads", "1",
-                              "--force"], folder, name="resume")
-        if fam.crashed_or_hung(label + " (resume)", final):
-            continue
-        if final.rc != 0:
-            fam.defect("data lost", label, f"the resume fails: exit {final.rc}: {last_line(final.stderr)}", final,
-                       [journal])
-            continue
-        if kept - set(game_lines(journal)):
-            fam.defect("data lost", label, "games in the journal before the signal are gone", final, [journal])
-        result = read_json(folder / "out.json")
-        if result is None or without_run_keys(result) != reference:
-            fam.defect("data lost", label, "the resumed result differs from a one-process run's", final,
-                       [folder / "out.json"])
+        check_resumed(p, fam, label, folder, journal, kept, reference, "signal", ["--force"])
 
 
 # ---------------------------------------------------------------------------------------------
