@@ -30,6 +30,26 @@ def load(path):
         return without_run_keys(json.load(f))
 
 
+def signal_rank_1(command, journal, sig):
+    """Starts the MPI run `command`, sends `sig` to its rank 1 once two games are in `journal`,
+    and waits for it to end: (the mpiexec process, rank 1's pid or None, its standard error)."""
+    victim = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    deadline = time.time() + 300
+    while (len(game_lines(journal)) < 2 or 1 not in mpi_rank_pids(victim.pid)) and victim.poll() is None \
+            and time.time() < deadline:
+        time.sleep(0.05)
+    worker = mpi_rank_pids(victim.pid).get(1)
+    if worker:
+        os.kill(worker, sig)
+    try:
+        err = victim.communicate(timeout=120)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(victim.pid, signal.SIGKILL)
+        err = victim.communicate()[1]
+    return victim, worker, err
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ratrace", required=True)
@@ -120,20 +140,8 @@ def main():
         # the run outlasts the wait for its first games and for rank 1 to show.
         dying = os.path.join(tmp, "dying.jsonl")
         long_run = ["score", "--player", "Blind Faith", "--boards", "200", "--seed", "5", "--set", "turns=2500"]
-        victim = subprocess.Popen([*mpi(3), *long_run, "--threads", "1", "--journal", dying], stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, text=True, start_new_session=True)
-        deadline = time.time() + 300
-        while (len(game_lines(dying)) < 2 or 1 not in mpi_rank_pids(victim.pid)) and victim.poll() is None \
-                and time.time() < deadline:
-            time.sleep(0.05)
-        worker = mpi_rank_pids(victim.pid).get(1)
-        if worker:
-            os.kill(worker, signal.SIGKILL)
-        try:
-            err = victim.communicate(timeout=120)[1]
-        except subprocess.TimeoutExpired:
-            os.killpg(victim.pid, signal.SIGKILL)
-            err = victim.communicate()[1]
+        victim, worker, err = signal_rank_1([*mpi(3), *long_run, "--threads", "1", "--journal", dying], dying,
+                                            signal.SIGKILL)
         hint = f"finish with: {args.ratrace} score --resume {dying}"
         told = worker is not None and hint in err
         print(f"a worker rank killed: rank 0 {'names' if told else 'does NOT name'} the command that finishes the run")
@@ -144,21 +152,8 @@ def main():
         # 130, the finish line), and the journal finishes in one process.
         for sig in (signal.SIGTERM, signal.SIGINT):
             journal = os.path.join(tmp, f"signalled-{sig.name}.jsonl")
-            victim = subprocess.Popen([*mpi(3), *long_run, "--threads", "1", "--journal", journal],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                      start_new_session=True)
-            deadline = time.time() + 300
-            while (len(game_lines(journal)) < 2 or 1 not in mpi_rank_pids(victim.pid)) and victim.poll() is None \
-                    and time.time() < deadline:
-                time.sleep(0.05)
-            worker = mpi_rank_pids(victim.pid).get(1)
-            if worker:
-                os.kill(worker, sig)
-            try:
-                err = victim.communicate(timeout=120)[1]
-            except subprocess.TimeoutExpired:
-                os.killpg(victim.pid, signal.SIGKILL)
-                err = victim.communicate()[1]
+            victim, worker, err = signal_rank_1([*mpi(3), *long_run, "--threads", "1", "--journal", journal], journal,
+                                                sig)
             hint = f"finish with: {args.ratrace} score --resume {journal}"
             stopped = worker is not None and victim.returncode == 130 and hint in err and \
                 f"rank 1 received {sig.name}" in err and "ratrace: error" not in err
