@@ -27,6 +27,13 @@ namespace ratrace {
 
 namespace {
 
+// Where a player registered from Python loads from again: its "FILE.py:FUNCTION", if it came
+// from a file.
+std::optional<PlayerSource> python_source(const std::optional<std::string>& file_spec) {
+  if (!file_spec) return std::nullopt;
+  return PlayerSource{PlayerSource::Kind::kPython, *file_spec};
+}
+
 // A request's field, checked as the command line checks its flag: an integer in [least, most].
 int64_t whole_field(const py::dict& request, const char* key, int64_t least, int64_t most) {
   const py::object value = request[key];
@@ -179,9 +186,7 @@ void bind_engine(py::module_& m) {
       "register_function",
       [](const std::string& name, py::object move, const std::string& summary, const std::string& code,
          const std::optional<std::string>& file_spec) {
-        std::optional<PlayerSource> source;
-        if (file_spec) source = PlayerSource{PlayerSource::Kind::kPython, *file_spec};
-        register_python_player(name, std::move(move), summary, code, source);
+        register_python_player(name, std::move(move), summary, code, python_source(file_spec));
       },
       py::arg("name"), py::arg("move"), py::arg("summary"), py::arg("code"), py::arg("file_spec"),
       "Registers move(genome, view, rng) -> (dx, dy) as the player `name` (replacing an earlier one of that name)");
@@ -189,9 +194,7 @@ void bind_engine(py::module_& m) {
       "register_compiled",
       [](const std::string& name, uintptr_t address, const std::string& summary, const std::string& code,
          const std::optional<std::string>& file_spec) {
-        std::optional<PlayerSource> source;
-        if (file_spec) source = PlayerSource{PlayerSource::Kind::kPython, *file_spec};
-        register_compiled_player(name, address, summary, code, source);
+        register_compiled_player(name, address, summary, code, python_source(file_spec));
       },
       py::arg("name"), py::arg("address"), py::arg("summary"), py::arg("code"), py::arg("file_spec"),
       "Registers the compiled move function at `address` (ratrace.compiled) as the player `name`");
