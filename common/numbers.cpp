@@ -10,23 +10,30 @@
 namespace ratrace {
 
 std::string clipped(std::string_view text, size_t most) {
-  // A control character is written as an escape, so that a message stays one line.
+  // A control character is written as an escape, so that a message stays one line; `most`
+  // bounds what is shown, escapes included, so that text of control bytes stays as short.
   std::string shown;
-  for (const char c : text.substr(0, most)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') shown += "\\n";
-    else if (c == '\r') shown += "\\r";
-    else if (c == '\t') shown += "\\t";
-    else if (byte < 0x20 || byte == 0x7f) {
+  size_t used = 0;
+  for (; used < text.size(); ++used) {
+    const auto byte = static_cast<unsigned char>(text[used]);
+    char piece[4] = {text[used], 0, 0, 0};
+    size_t width = 1;
+    if (byte == '\n' || byte == '\r' || byte == '\t') {
+      piece[0] = '\\';
+      piece[1] = byte == '\n' ? 'n' : byte == '\r' ? 'r' : 't';
+      width = 2;
+    } else if (byte < 0x20 || byte == 0x7f) {
       constexpr char kHex[] = "0123456789abcdef";
-      shown += "\\x";
-      shown += kHex[byte >> 4];
-      shown += kHex[byte & 15];
-    } else {
-      shown += c;
+      piece[0] = '\\';
+      piece[1] = 'x';
+      piece[2] = kHex[byte >> 4];
+      piece[3] = kHex[byte & 15];
+      width = 4;
     }
+    if (shown.size() + width > most) break;
+    shown.append(piece, width);
   }
-  if (text.size() <= most) return shown;
+  if (used == text.size()) return shown;
   return shown + "... (" + std::to_string(text.size()) + " characters)";
 }
 

@@ -17,8 +17,8 @@
 
 namespace ratrace {
 
-// `text` for a message: whole if at most `most` characters, else its first `most` characters,
-// "..." and its length, so a 100 MB value never floods a terminal or a log; control
+// `text` for a message: whole if it shows in at most `most` characters, else as much as shows
+// in `most`, "..." and its length, so a 100 MB value never floods a terminal or a log; control
 // characters escaped (a newline as \n, others as \xNN), so the message stays one line.
 std::string clipped(std::string_view text, size_t most = 200);
 

@@ -68,6 +68,8 @@ TEST(Numbers, MessagesNameTheFlagAndRangeAndClipTheText) {
   EXPECT_EQ(clipped("abc", 3), "abc");
   // One line, whatever the text holds.
   EXPECT_EQ(clipped("1\n2\r\t\x01", 100), "1\\n2\\r\\t\\x01");
+  // Escapes count towards the width: 40 control bytes show in 40 characters, not 160.
+  EXPECT_EQ(clipped(std::string(50, '\0'), 10), "\\x00\\x00... (50 characters)");
 }
 
 // CLI11 converts the text itself after the check (integers with base 0, so "010" would be
