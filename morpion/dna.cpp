@@ -16,6 +16,10 @@ Game random_game(ratrace::Rng& rng, Rules rules) {
 void random_game(ratrace::Rng& rng, Board& board, Game& game) {
   board.reset();
   game.clear();
+  complete_at_random(rng, board, game);
+}
+
+void complete_at_random(ratrace::Rng& rng, Board& board, Game& game) {
   while (!board.legal_moves().empty()) {
     const auto moves = board.legal_moves();
     const uint32_t chosen = rng.below(static_cast<uint32_t>(moves.size()));
@@ -59,6 +63,11 @@ void Dna::encode(const Game& game) {
 Game evaluate(const Dna& dna, Rules rules) {
   Board board(rules);
   Game game;
+  evaluate_from(dna, board, game);
+  return game;
+}
+
+void evaluate_from(const Dna& dna, Board& board, Game& game) {
   while (!board.legal_moves().empty()) {
     const Move* best = nullptr;
     double best_value = 0;
@@ -69,7 +78,6 @@ Game evaluate(const Dna& dna, Rules rules) {
     game.push_back(*best);
     board.play_legal(static_cast<size_t>(best - board.legal_moves().data()));
   }
-  return game;
 }
 
 }  // namespace morpion

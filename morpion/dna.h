@@ -17,6 +17,8 @@ Game random_game(ratrace::Rng& rng, Rules rules);
 // The same game, played on `board` after resetting it to its rules' start, into `game` (cleared
 // first): a caller playing many games reuses both, without copying a board or allocating.
 void random_game(ratrace::Rng& rng, Board& board, Game& game);
+// Plays uniformly random legal moves on `board` from where it stands, appending them to `game`.
+void complete_at_random(ratrace::Rng& rng, Board& board, Game& game);
 
 // One value per line (kLines). Entries not set explicitly are uniform in [0, 1): entry i is
 // draw i of the counter-based stream `fill_key`, computed when read, so a fresh random fill
@@ -44,5 +46,9 @@ class Dna {
 // Plays the DNA's preferred legal move until none is left (ties, which only blacklisted moves
 // can have, go to the smaller line index). Deterministic.
 Game evaluate(const Dna& dna, Rules rules);
+// The same from a position part-way through: plays the DNA's preferred moves on `board`,
+// appending them to `game`. A caller that knows a DNA agrees with a game up to some move
+// replays that prefix with Board::play, which costs less than ranking the legal moves.
+void evaluate_from(const Dna& dna, Board& board, Game& game);
 
 }  // namespace morpion

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -16,9 +17,11 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "morpion/checkpoint.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
+#include "morpion/population.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
 #include "ratrace/common/parallel.h"
@@ -66,6 +69,8 @@ constexpr double kMaxSeconds = 1e9;
 
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
+  std::string best_svg;        // redrawn on each new best grid ("": none)
+  bool best_svg_ours = false;  // a resumed search's own picture, replaced without --force
   uint64_t seed = 1;
   int threads = 0;   // 0: one per core
   int searches = 0;  // 0: as many as threads
@@ -98,6 +103,22 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--rules", f.rules, "5T or 5D")
       ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))
       ->capture_default_str();
+  cmd->add_option("--best-svg", f.best_svg, "Draw the best grid here each time it improves");
+}
+
+int search_count(const RunFlags& flags) {
+  return flags.searches > 0 ? flags.searches : ratrace::thread_count(flags.threads);
+}
+
+// A sample's mean and the half width of its 95% t interval (0 for fewer than two values).
+std::pair<double, double> mean_and_half_width(const std::vector<double>& values) {
+  double mean = 0, var = 0;
+  for (double v : values) mean += v;
+  mean /= static_cast<double>(values.size());
+  if (values.size() < 2) return {mean, 0.0};
+  for (double v : values) var += (v - mean) * (v - mean);
+  const auto n = static_cast<double>(values.size());
+  return {mean, ratrace::t_quantile(0.95, n - 1) * std::sqrt(var / (n - 1) / n)};
 }
 
 // Runs `count` searches in parallel, printing one line per improvement of the best score so
@@ -106,8 +127,9 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                    const std::function<SearchResult(int, const SearchLimits&, const ImprovementCallback&)>& search) {
   const Rules rules = parse_rules(flags.rules);
   const int threads = ratrace::thread_count(flags.threads);
-  const int count = flags.searches > 0 ? flags.searches : threads;
+  const int count = search_count(flags);
   ratrace::check_output_path(flags.json, flags.force);
+  ratrace::check_output_path(flags.best_svg, flags.force || flags.best_svg_ours);
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -125,6 +147,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
     std::cout << fmt::format("search {} iteration {} score {} time {:.2f} s code {}", s, step.iteration, step.score, t,
                              encode_game(game, rules))
               << std::endl;
+    if (!flags.best_svg.empty()) ratrace::write_file_atomically(flags.best_svg, svg_picture(game, false));
   };
   const ratrace::StopOnSignal stop("\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n");
   std::atomic<bool> done{false};
@@ -176,9 +199,10 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                     {"code", encode_game(r.best, rules)},
                     {"improvements", steps}});
   }
+  // The rate is of this run's work: a resumed search's earlier iterations took no time here.
   std::cout << fmt::format("best {} (search {}) after {} {} in {:.2f} s ({:.0f}/s); code {}", best.best.size(),
                            best.search, total_work, kind == "nrpa" ? "playouts" : "iterations", total_seconds,
-                           static_cast<double>(total_work) / std::max(total_seconds, 1e-9),
+                           static_cast<double>(work_done.load()) / std::max(total_seconds, 1e-9),
                            encode_game(best.best, rules))
             << std::endl;
   if (!flags.json.empty()) {
@@ -204,6 +228,170 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   return stop.stopped() ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
 
+// `search`'s population settings: the checkpoint must hold a search run with the same ones.
+nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& flags, int searches) {
+  return {{"method", "population"},
+          {"rules", rules_name(o.rules)},
+          {"master_seed", flags.seed},
+          {"searches", searches},
+          {"pool", o.pool},
+          {"window", o.window},
+          {"skew", o.skew},
+          {"swaps", o.swaps},
+          {"blacklist", o.blacklist},
+          {"end_search_every", o.end_search_every},
+          {"completions", o.completions},
+          {"restart_after", o.restart_after},
+          {"kick_share", o.kick_share},
+          {"kick_least", o.kick_least},
+          {"kick_most", o.kick_most}};
+}
+
+// The population search, resumed from `checkpoint` when that file exists and saved to it
+// every `checkpoint_seconds` of each search's time and when the search ends.
+int cmd_population(RunFlags flags, const PopulationOptions& options, const std::string& checkpoint,
+                   double checkpoint_seconds) {
+  const int count = search_count(flags);
+  const nlohmann::json identity = population_settings(options, flags, count);
+  ratrace::check_distinct_files({{"--json", flags.json}, {"--best-svg", flags.best_svg}, {"--checkpoint", checkpoint}});
+  std::vector<PopulationState> states(static_cast<size_t>(count));
+  const bool resuming = !checkpoint.empty() && std::filesystem::exists(checkpoint);
+  if (!resuming && checkpoint == "-") throw UsageError("--checkpoint needs a file, not standard output");
+  if (!resuming) ratrace::check_output_path(checkpoint, false);
+  if (resuming) {
+    states = load_checkpoint(checkpoint, identity, count, options.rules);
+    uint64_t done = 0;
+    for (const PopulationState& s : states) done += s.iteration;
+    spdlog::info("resuming {} searches from {} ({} iterations done)", count, checkpoint, done);
+    flags.best_svg_ours = true;
+  }
+  std::vector<PopulationState> saved = states;
+  std::mutex save_mutex;
+  Checkpointing checkpointing;
+  if (!checkpoint.empty()) {
+    checkpointing.every_seconds = checkpoint_seconds;
+    checkpointing.save = [&](int s, const PopulationState& state) {
+      std::lock_guard lock(save_mutex);
+      saved[static_cast<size_t>(s)] = state;
+      ratrace::write_json_file(checkpoint, checkpoint_json(identity, saved, options.rules));
+    };
+  }
+  nlohmann::json settings = identity;
+  settings["iterations_limit"] = flags.work_limit;
+  settings["checkpoint"] = checkpoint;
+  return run_and_report(
+      "search", flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+        return population_search(flags.seed, s, options, limits, cb, states[static_cast<size_t>(s)], checkpointing);
+      });
+}
+
+// One search of a result file: its improvements as (time, score) and how long it ran.
+struct SearchTrace {
+  std::vector<std::pair<double, int>> steps;
+  double ran = 0;
+  int final_score = 0;
+  // The best score at `time`.
+  int best_at(double time) const {
+    int best = 0;
+    for (const auto& [t, score] : steps)
+      if (t <= time) best = std::max(best, score);
+    return best;
+  }
+};
+
+// The searches of a `morpion search` or `nrpa` result file, on the CPU or the wall clock.
+struct SearchRun {
+  std::string path, method;
+  uint64_t master_seed = 0;
+  std::vector<SearchTrace> searches;
+};
+
+SearchRun load_search_run(const std::string& path, bool wall) {
+  SearchRun run{path, "", 0, {}};
+  try {
+    const nlohmann::json j = nlohmann::json::parse(ratrace::read_text(path, "result file"));
+    const std::string format = j.value("format", "");
+    if (format != "morpion-search" && format != "morpion-nrpa")
+      throw std::invalid_argument("not a `morpion search` or `morpion nrpa` result file");
+    run.method = j.at("settings").at("method").get<std::string>();
+    run.master_seed = j.at("master_seed").get<uint64_t>();
+    for (const auto& r : j.at("runs")) {
+      SearchTrace trace;
+      trace.ran = r.at(wall ? "seconds" : "cpu_seconds").get<double>();
+      trace.final_score = r.at("score").get<int>();
+      for (const auto& step : r.at("improvements"))
+        trace.steps.emplace_back(step.at(wall ? 2 : 3).get<double>(), step.at(1).get<int>());
+      run.searches.push_back(std::move(trace));
+    }
+    if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
+  } catch (const UsageError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
+  }
+  return run;
+}
+
+// The mean best score of each file's searches at each time, with its 95% interval; with two
+// files, search i of one against search i of the other (the same seed and search index):
+// the mean difference and its 95% interval, from the per-search differences.
+int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times, bool wall) {
+  std::vector<SearchRun> runs;
+  for (const std::string& path : paths) runs.push_back(load_search_run(path, wall));
+  if (runs.size() == 2 &&
+      (runs[0].searches.size() != runs[1].searches.size() || runs[0].master_seed != runs[1].master_seed))
+    throw UsageError(fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches",
+                                 ratrace::clipped(paths[0]), ratrace::clipped(paths[1])));
+  // A time counts only when every search ran that long (a search's clock stops a little
+  // after its limit, never before).
+  double shortest = kMaxSeconds;
+  for (const SearchRun& run : runs)
+    for (const SearchTrace& t : run.searches) shortest = std::min(shortest, t.ran);
+  if (times.empty()) times = {60, 120, 300, 600, 1800};
+  std::erase_if(times, [&](double t) { return t > shortest * 1.0001; });
+  if (times.empty()) times.push_back(shortest);
+  const char* clock = wall ? "wall" : "CPU";
+  for (size_t f = 0; f < runs.size(); ++f)
+    std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].path, runs[f].method,
+                             runs[f].searches.size(), runs[f].master_seed);
+  std::cout << fmt::format("{:>10}  {:>26}", std::string("s (") + clock + ")", "A mean best [95%] min-max");
+  if (runs.size() == 2)
+    std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
+  std::cout << "\n";
+  auto column = [](const std::vector<double>& v) {
+    const auto [mean, half] = mean_and_half_width(v);
+    return fmt::format("{:6.1f} [{:5.1f}, {:5.1f}] {:3.0f}-{:3.0f}", mean, mean - half, mean + half,
+                       *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end()));
+  };
+  for (double t : times) {
+    std::vector<std::vector<double>> best(runs.size());
+    for (size_t f = 0; f < runs.size(); ++f)
+      for (const SearchTrace& trace : runs[f].searches) best[f].push_back(trace.best_at(t));
+    std::cout << fmt::format("{:>10.1f}  {:>26}", t, column(best[0]));
+    if (runs.size() == 2) {
+      std::vector<double> differences;
+      int wins = 0, ties = 0;
+      for (size_t i = 0; i < best[0].size(); ++i) {
+        differences.push_back(best[1][i] - best[0][i]);
+        wins += differences.back() > 0;
+        ties += differences.back() == 0;
+      }
+      const auto [mean, half] = mean_and_half_width(differences);
+      std::cout << fmt::format("  {:>26}  {:+6.1f} [{:+6.1f}, {:+6.1f}]  {}-{}-{}", column(best[1]), mean, mean - half,
+                               mean + half, wins, ties, static_cast<int>(differences.size()) - wins - ties);
+    }
+    std::cout << "\n";
+  }
+  for (size_t f = 0; f < runs.size(); ++f) {
+    std::cout << (f == 0 ? "A" : "B") << " final scores:";
+    for (const SearchTrace& trace : runs[f].searches) std::cout << " " << trace.final_score;
+    std::cout << "\n";
+  }
+  return ratrace::kExitOk;
+}
+
 // Plays `games` uniformly random 5T games, game g from the stream (seed, g), on this thread,
 // hands each to `each`, and prints their rate and mean score.
 void play_random_games(int games, uint64_t seed, const std::function<void(const Game&)>& each) {
@@ -222,11 +410,7 @@ void play_random_games(int games, uint64_t seed, const std::function<void(const 
   }
   const double random_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double random_cpu = thread_cpu_seconds() - cpu0;
-  double mean = 0, var = 0;
-  for (double s : scores) mean += s;
-  mean /= games;
-  for (double s : scores) var += (s - mean) * (s - mean);
-  const double half = ratrace::t_quantile(0.95, games - 1) * std::sqrt(var / (games - 1) / games);
+  const auto [mean, half] = mean_and_half_width(scores);
   std::cout << fmt::format(
       "random games: {} on one thread in {:.3f} s = {:.0f} games/s; {:.3f} s of CPU = {:.0f} games "
       "per CPU second ({:.2f} M moves/s); mean score {:.2f} (95% interval {:.2f} .. {:.2f})\n",
@@ -244,18 +428,26 @@ int cmd_bench(int threads) {
     sign(game.size());
     sign(game.back().line);
   });
-  // Two DNA local searches and two NRPA level-1 searches, on `threads` threads.
+  // Two DNA local searches, two population searches and two NRPA level-1 searches, on
+  // `threads` threads.
   const auto t1 = std::chrono::steady_clock::now();
   SearchLimits limits;
   limits.iterations = 3000;
   const auto local = run_searches(2, threads, [&](int s) { return local_search(kSeed, s, {}, limits, nullptr); });
   const double local_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  const auto t_population = std::chrono::steady_clock::now();
+  const auto population = run_searches(2, threads, [&](int s) {
+    PopulationState state;
+    return population_search(kSeed, s, {}, limits, nullptr, state);
+  });
+  const double population_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t_population).count();
   const auto t2 = std::chrono::steady_clock::now();
   NrpaOptions nrpa;
   nrpa.level = 1;
   const auto nested = run_searches(2, threads, [&](int s) { return nrpa_search(kSeed, s, nrpa, {}, nullptr); });
   const double nrpa_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t2).count();
-  for (const auto* results : {&local, &nested})
+  for (const auto* results : {&local, &nested, &population})
     for (const SearchResult& r : *results) {
       sign(r.best.size());
       for (const Move& m : r.best) sign(m.line);
@@ -263,6 +455,8 @@ int cmd_bench(int threads) {
   std::cout << fmt::format(
       "local search: 2 x 3000 iterations in {:.3f} s ({:.0f} iterations/s on {} threads), best {} {}\n", local_seconds,
       6000 / local_seconds, threads, local[0].best.size(), local[1].best.size());
+  std::cout << fmt::format("population search: 2 x 3000 iterations in {:.3f} s, best {} {}\n", population_seconds,
+                           population[0].best.size(), population[1].best.size());
   std::cout << fmt::format("nrpa level 1: 2 x 100 playouts in {:.3f} s, best {} {}\n", nrpa_seconds,
                            nested[0].best.size(), nested[1].best.size());
   std::cout << fmt::format("signature: {:016x}\n", signature);
@@ -301,16 +495,75 @@ int main(int argc, char** argv) {
   svg->add_flag("--force", force, "Replace an existing output file");
 
   RunFlags search_flags;
-  int blacklist = 3;
-  auto* search = app.add_subcommand("search", "MORPION.md's DNA local search, independent searches on oneTBB");
+  std::string method = "population";
+  PopulationOptions population;
+  std::string checkpoint;
+  double checkpoint_seconds = 60;
+  auto* search = app.add_subcommand(
+      "search", "DNA search, independent searches on oneTBB: the population search, or MORPION.md's local search");
   add_run_flags(search, search_flags);
+  search->add_option("--method", method, "population, or local: MORPION.md's single-lineage local search")
+      ->check(CLI::IsMember({"population", "local"}))
+      ->capture_default_str();
   search
       ->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
       ->check(ratrace::whole_number(0, UINT64_MAX))
       ->capture_default_str();
-  search->add_option("--blacklist", blacklist, "Moves blacklisted per iteration")
+  search
+      ->add_option("--blacklist", population.blacklist,
+                   "Moves blacklisted per iteration (population: a child blacklists 1 to this many)")
       ->check(ratrace::whole_number(1, 1000))
       ->capture_default_str();
+  const std::vector<CLI::Option*> population_only = {
+      search->add_option("--pool", population.pool, "Population: grids kept")
+          ->check(ratrace::whole_number(1, 100000))
+          ->capture_default_str(),
+      search->add_option("--window", population.window, "Population: no grid kept more than this below the best")
+          ->check(ratrace::whole_number(0, 1000))
+          ->capture_default_str(),
+      search->add_option("--skew", population.skew, "Population: a parent is pool[u^skew * size], u uniform in [0, 1)")
+          ->check(ratrace::real_number(0, 1000, ratrace::LowerEnd::kExcluded))
+          ->capture_default_str(),
+      search->add_option("--swaps", population.swaps, "Population: a child swaps 0 to this many pairs of preferences")
+          ->check(ratrace::whole_number(0, 1000))
+          ->capture_default_str(),
+      search->add_option("--end-search-every", population.end_search_every, "Population: iterations per end search")
+          ->check(ratrace::whole_number(1, UINT64_MAX))
+          ->capture_default_str(),
+      search->add_option("--completions", population.completions, "Population: random finishes per end search")
+          ->check(ratrace::whole_number(1, 1000000))
+          ->capture_default_str(),
+      search
+          ->add_option("--restart-after", population.restart_after,
+                       "Population: iterations without a better pool before a fresh start (0: never)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--kick-share", population.kick_share,
+                       "Population: share of fresh starts from the best grid wound back, not from a random game")
+          ->check(ratrace::real_number(0, 1))
+          ->capture_default_str(),
+      search->add_option("--checkpoint", checkpoint,
+                         "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
+      search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")
+          ->check(ratrace::real_number(0, kMaxSeconds, ratrace::LowerEnd::kExcluded))
+          ->capture_default_str()};
+
+  std::vector<std::string> compare_files;
+  std::vector<double> compare_at;
+  bool compare_wall = false;
+  auto* compare = app.add_subcommand(
+      "compare", "Mean best score over the searches of a result file at given times; of two files, paired per search");
+  compare->add_option("files", compare_files, "One or two `morpion search/nrpa --json` results")
+      ->required()
+      ->expected(1, 2)
+      ->check(CLI::ExistingFile);
+  compare
+      ->add_option("--at", compare_at,
+                   "Times in seconds, comma-separated (default: 60,120,300,600,1800 up to the shortest run)")
+      ->delimiter(',')
+      ->check(ratrace::real_number(0, kMaxSeconds, ratrace::LowerEnd::kExcluded));
+  compare->add_flag("--wall", compare_wall, "Times of the wall clock rather than of each search's CPU");
 
   RunFlags nrpa_flags;
   NrpaOptions nrpa_options;
@@ -363,14 +616,20 @@ int main(int argc, char** argv) {
         return ratrace::kExitOk;
       }
       if (*search) {
-        const LocalSearchOptions options{parse_rules(search_flags.rules), blacklist};
-        const nlohmann::json settings = {
-            {"method", "dna-local-search"}, {"blacklist", blacklist}, {"iterations_limit", search_flags.work_limit}};
+        population.rules = parse_rules(search_flags.rules);
+        if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
+        for (const CLI::Option* option : population_only)
+          if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");
+        const LocalSearchOptions options{population.rules, population.blacklist};
+        const nlohmann::json settings = {{"method", "dna-local-search"},
+                                         {"blacklist", population.blacklist},
+                                         {"iterations_limit", search_flags.work_limit}};
         return run_and_report("search", search_flags, settings,
                               [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
                                 return local_search(search_flags.seed, s, options, limits, cb);
                               });
       }
+      if (*compare) return cmd_compare(compare_files, compare_at, compare_wall);
       if (*nrpa) {
         nrpa_options.rules = parse_rules(nrpa_flags.rules);
         const nlohmann::json settings = {{"method", "nrpa"},

@@ -1,0 +1,123 @@
+#include "morpion/checkpoint.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "ratrace/common/io.h"
+#include "ratrace/common/numbers.h"
+#include "ratrace/common/version.h"
+
+namespace morpion {
+
+namespace {
+
+std::string lines_text(const Game& game) {
+  std::string text;
+  text.reserve(game.size() * 4);
+  for (const Move& m : game) text += fmt::format("{:04x}", m.line);
+  return text;
+}
+
+// Replays the lines of `text`, each of which must be legal where it comes.
+Game game_of_lines(const std::string& text, Rules rules) {
+  if (text.size() % 4 != 0) throw std::invalid_argument("a game's text is not 4 hex digits per move");
+  Board board(rules);
+  Game game;
+  for (size_t at = 0; at < text.size(); at += 4) {
+    size_t used = 0;
+    int line = 0;
+    try {
+      line = std::stoi(text.substr(at, 4), &used, 16);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    Move move;
+    if (used != 4 || line < 0 || line >= kLines || !board.legal_move_of_line(line, &move))
+      throw std::invalid_argument(
+          fmt::format("move {} ('{}') is not a legal line there", at / 4 + 1, ratrace::clipped(text.substr(at, 4))));
+    board.play(move);
+    game.push_back(move);
+  }
+  return game;
+}
+
+}  // namespace
+
+nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states,
+                               Rules rules) {
+  nlohmann::json searches = nlohmann::json::array();
+  for (const PopulationState& s : states) {
+    nlohmann::json pool = nlohmann::json::array();
+    for (const Game& g : s.pool) pool.push_back(lines_text(g));
+    nlohmann::json steps = nlohmann::json::array();
+    for (const Improvement& i : s.result.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
+    searches.push_back({{"iteration", s.iteration},
+                        {"pool", pool},
+                        {"tries", s.tries},
+                        {"successes", s.successes},
+                        {"pool_best_since", s.pool_best_since},
+                        {"restarts", s.restarts},
+                        {"best", lines_text(s.result.best)},
+                        {"improvements", steps},
+                        {"seconds", s.result.seconds},
+                        {"cpu_seconds", s.result.cpu_seconds}});
+  }
+  return {{"format", "morpion-checkpoint"},
+          {"version", ratrace::version()},
+          {"rules", rules_name(rules)},
+          {"settings", settings},
+          {"searches", searches}};
+}
+
+std::vector<PopulationState> load_checkpoint(const std::string& path, const nlohmann::json& settings, int searches,
+                                             Rules rules) {
+  const std::string text = ratrace::read_text(path, "checkpoint");
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    if (j.value("format", "") != "morpion-checkpoint") throw std::invalid_argument("not a morpion checkpoint file");
+    if (j.at("settings") != settings) {
+      std::string differences;
+      for (const auto& [key, value] : settings.items()) {
+        const nlohmann::json saved = j.at("settings").value(key, nlohmann::json());
+        if (saved == value) continue;
+        differences += fmt::format("{}{} {} (here {})", differences.empty() ? "" : ", ", key,
+                                   ratrace::clipped(saved.dump(), 40), ratrace::clipped(value.dump(), 40));
+      }
+      throw std::invalid_argument(fmt::format(
+          "it holds a search with other settings: {}; give another --checkpoint file to start afresh", differences));
+    }
+    const nlohmann::json& saved = j.at("searches");
+    if (!saved.is_array() || saved.size() != static_cast<size_t>(searches))
+      throw std::invalid_argument(fmt::format("it holds {} searches, not {}", saved.size(), searches));
+    std::vector<PopulationState> states(static_cast<size_t>(searches));
+    for (size_t i = 0; i < states.size(); ++i) {
+      const nlohmann::json& s = saved[i];
+      PopulationState& state = states[i];
+      state.iteration = s.at("iteration").get<uint64_t>();
+      for (const auto& g : s.at("pool")) state.pool.push_back(game_of_lines(g.get<std::string>(), rules));
+      state.tries = s.at("tries").get<decltype(state.tries)>();
+      state.successes = s.at("successes").get<decltype(state.successes)>();
+      state.pool_best_since = s.at("pool_best_since").get<uint64_t>();
+      state.restarts = s.at("restarts").get<int>();
+      state.result.search = static_cast<int>(i);
+      state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);
+      for (const auto& step : s.at("improvements"))
+        state.result.improvements.push_back({step.at(0).get<uint64_t>(), step.at(1).get<int>(),
+                                             step.at(2).get<double>(), step.at(3).get<double>()});
+      state.result.seconds = s.at("seconds").get<double>();
+      state.result.cpu_seconds = s.at("cpu_seconds").get<double>();
+      state.result.iterations = state.iteration;
+      // A search that had not started when the file was saved holds nothing yet.
+      if (state.iteration > 0 && (state.pool.empty() || state.result.improvements.empty()))
+        throw std::invalid_argument(fmt::format("search {} has an empty pool or no best grid", i));
+    }
+    return states;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(fmt::format("checkpoint '{}' is damaged: {}", ratrace::clipped(path), e.what()));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("checkpoint '{}': {}", ratrace::clipped(path), e.what()));
+  }
+}
+
+}  // namespace morpion

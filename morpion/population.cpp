@@ -1,0 +1,211 @@
+#include "morpion/population.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+namespace morpion {
+
+uint64_t lines_hash(const Game& game) {
+  uint64_t hash = 0;
+  for (const Move& m : game) hash += ratrace::mix64(static_cast<uint64_t>(m.line) + 1);
+  return hash;
+}
+
+namespace {
+
+enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6 };
+
+// The pool with its set of hashes, so that a grid already in it is not taken twice.
+class Pool {
+ public:
+  Pool(std::vector<Game>& games, size_t capacity, int window)
+      : games_(games), capacity_(capacity), window_(static_cast<size_t>(window)) {
+    for (const Game& g : games_) hashes_.insert(lines_hash(g));
+  }
+  size_t size() const { return games_.size(); }
+  const Game& operator[](size_t i) const { return games_[i]; }
+  int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_.front().size()); }
+
+  // Takes `game` unless the pool holds it, it scores more than the window below the best, or
+  // the pool is full of better grids. Among equal scores the newest comes first: on a plateau
+  // the search keeps moving, as the local search's ">=" does. A new best narrows the window.
+  bool offer(Game&& game) {
+    if (!games_.empty() && game.size() + window_ < games_.front().size()) return false;
+    if (games_.size() >= capacity_ && game.size() < games_.back().size()) return false;
+    if (!hashes_.insert(lines_hash(game)).second) return false;
+    const auto at = std::find_if(games_.begin(), games_.end(), [&](const Game& g) { return g.size() <= game.size(); });
+    games_.insert(at, std::move(game));
+    while (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size()) {
+      hashes_.erase(lines_hash(games_.back()));
+      games_.pop_back();
+    }
+    return true;
+  }
+
+  void clear() {
+    games_.clear();
+    hashes_.clear();
+  }
+
+ private:
+  std::vector<Game>& games_;
+  size_t capacity_;
+  size_t window_;
+  std::unordered_set<uint64_t> hashes_;
+};
+
+// The arm with the highest UCB1 bound (an untried arm first).
+size_t choose_depth(const PopulationState& state) {
+  uint64_t total = 0;
+  for (uint64_t t : state.tries) total += t;
+  size_t best = 0;
+  double best_bound = -1;
+  for (size_t a = 0; a < kWindBack.size(); ++a) {
+    if (state.tries[a] == 0) return a;
+    const double n = static_cast<double>(state.tries[a]);
+    const double bound =
+        static_cast<double>(state.successes[a]) / n + std::sqrt(2 * std::log(static_cast<double>(total)) / n);
+    if (bound > best_bound) best = a, best_bound = bound;
+  }
+  return best;
+}
+
+// Replays the first `count` moves of `game` on a fresh board.
+Board replayed(const Game& game, size_t count, Rules rules) {
+  Board board(rules);
+  for (size_t k = 0; k < count; ++k) board.play(game[k]);
+  return board;
+}
+
+// Winds `parent` back by `depth` moves and finishes it `completions` times at random: the
+// longest finish (the first of equal length).
+Game end_search(const Game& parent, size_t depth, int completions, Rules rules, ratrace::Rng& rng) {
+  const size_t keep = parent.size() - std::min(depth, parent.size());
+  const Board wound_back = replayed(parent, keep, rules);
+  Game best, game;
+  for (int c = 0; c < completions; ++c) {
+    Board board = wound_back;
+    game.assign(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(keep));
+    complete_at_random(rng, board, game);
+    if (game.size() > best.size()) best = game;
+  }
+  return best;
+}
+
+// A child of `parent`: its DNA with a fresh fill, 0..swaps pairs of preferences swapped and
+// 1..blacklist moves blacklisted. The child repeats its parent up to the first changed move,
+// so that prefix is replayed rather than evaluated.
+Game mutate(const Game& parent, const PopulationOptions& options, Dna& dna, ratrace::Rng& rng) {
+  dna.refill(rng.next());
+  dna.encode(parent);
+  const auto n = static_cast<uint32_t>(parent.size());
+  size_t first_changed = parent.size();
+  const int swaps = static_cast<int>(rng.below(static_cast<uint32_t>(options.swaps) + 1));
+  for (int s = 0; s < swaps && n >= 2; ++s) {
+    const uint32_t i = rng.below(n), j = rng.below(n);
+    const double vi = dna.value(parent[i].line);
+    dna.set(parent[i].line, dna.value(parent[j].line));
+    dna.set(parent[j].line, vi);
+    first_changed = std::min<size_t>(first_changed, std::min(i, j));
+  }
+  const int blacklisted = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(options.blacklist)));
+  for (int b = 0; b < blacklisted && n > 0; ++b) {
+    const uint32_t i = rng.below(n);
+    dna.blacklist(parent[i].line);
+    first_changed = std::min<size_t>(first_changed, i);
+  }
+  Board board = replayed(parent, first_changed, options.rules);
+  Game child(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(first_changed));
+  evaluate_from(dna, board, child);
+  return child;
+}
+
+}  // namespace
+
+SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
+                               const SearchLimits& limits, const ImprovementCallback& on_improvement,
+                               PopulationState& state, const Checkpointing& checkpointing) {
+  const SearchClock clock;
+  const double seconds_before = state.result.seconds, cpu_before = state.result.cpu_seconds;
+  const uint64_t search_key = ratrace::stream_key(master_seed, kTagPopulation, static_cast<uint64_t>(search));
+  SearchResult& result = state.result;
+  result.search = search;
+  Pool pool(state.pool, static_cast<size_t>(options.pool), options.window);
+  auto record_time = [&] {
+    result.seconds = seconds_before + clock.seconds();
+    result.cpu_seconds = cpu_before + clock.cpu_seconds();
+  };
+  auto note = [&](const Game& game) {
+    if (!result.improvements.empty() && game.size() <= result.best.size()) return;
+    result.best = game;
+    record_time();
+    const Improvement step{state.iteration, static_cast<int>(game.size()), result.seconds, result.cpu_seconds};
+    result.improvements.push_back(step);
+    if (on_improvement) on_improvement(search, step, result.best);
+  };
+  // A fresh start: most often the best grid so far wound back a long way and finished at
+  // random (a kick, as iterated local search does), otherwise a random game.
+  auto fresh_start = [&] {
+    ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
+    Game start;
+    if (!result.best.empty() && rng.uniform() < options.kick_share) {
+      const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
+      const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(result.best.size())));
+      start = end_search(result.best, depth, options.completions, options.rules, rng);
+    } else {
+      start = random_game(rng, options.rules);
+    }
+    pool.clear();
+    pool.offer(std::move(start));
+    state.pool_best_since = state.iteration;
+  };
+  if (pool.size() == 0) {
+    fresh_start();
+    note(pool[0]);
+  }
+  double last_save = clock.seconds();
+  Dna dna(0);
+  result.stopped = false;
+  while (limits.iterations == 0 || state.iteration < limits.iterations) {
+    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(limits)) {
+      result.stopped = true;
+      break;
+    }
+    if (checkpointing.save && clock.seconds() - last_save >= checkpointing.every_seconds) {
+      record_time();
+      checkpointing.save(search, state);
+      last_save = clock.seconds();
+    }
+    const uint64_t iteration = ++state.iteration;
+    ratrace::Rng rng(ratrace::stream_key(search_key, kTagIteration, iteration));
+    const int pool_best = pool.best_score();
+    const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
+    if (iteration % options.end_search_every == 0) {
+      const size_t arm = choose_depth(state);
+      const auto depth =
+          static_cast<size_t>(std::max(1.0, std::round(kWindBack[arm] * static_cast<double>(pool[parent].size()))));
+      const size_t parent_score = pool[parent].size();
+      Game finished = end_search(pool[parent], depth, options.completions, options.rules, rng);
+      ++state.tries[arm];
+      const bool kept = finished.size() >= parent_score && pool.offer(std::move(finished));
+      if (kept) ++state.successes[arm];
+    } else {
+      pool.offer(mutate(pool[parent], options, dna, rng));
+    }
+    if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
+    if (pool.best_score() > pool_best) {
+      state.pool_best_since = iteration;
+      note(pool[0]);
+    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= options.restart_after) {
+      ++state.restarts;
+      fresh_start();
+    }
+  }
+  result.iterations = state.iteration;
+  record_time();
+  if (checkpointing.save) checkpointing.save(search, state);
+  return result;
+}
+
+}  // namespace morpion

@@ -1,0 +1,61 @@
+#pragma once
+// The population DNA search: a pool of distinct grids, best first; children by swapping and
+// blacklisting the line preferences of a parent picked with a skew towards the best; now and
+// then an end search that winds a grid back and finishes it at random, the depth chosen by a
+// bandit; a fresh start when the pool has stopped improving. Iteration i draws only from its
+// own stream, so a search is a pure function of (seed, search index, iterations).
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "morpion/search.h"
+
+namespace morpion {
+
+struct PopulationOptions {
+  Rules rules = Rules::k5T;
+  int pool = 5000;                   // grids kept at most
+  int window = 5;                   // and none more than this below the best
+  double skew = 10;                  // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
+  int swaps = 2;                     // a child swaps 0..swaps pairs of its parent's preferences
+  int blacklist = 3;                 // and blacklists 1..blacklist of its parent's moves
+  uint64_t end_search_every = 100;   // iterations per end search
+  int completions = 100;             // random finishes per end search
+  uint64_t restart_after = 300000;   // iterations without a better pool best before a fresh start (0: never)
+  double kick_share = 0;             // fresh starts that kick the best grid rather than play a random game
+  double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
+};
+
+// The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.
+constexpr std::array<double, 6> kWindBack{0.03, 0.06, 0.10, 0.15, 0.20, 0.25};
+
+// A population search between two iterations: everything the next iteration reads, so that a
+// search resumed from a saved state finds what it would have found uninterrupted.
+struct PopulationState {
+  uint64_t iteration = 0;          // iterations done
+  std::vector<Game> pool;          // distinct grids (by their set of lines), best first
+  std::array<uint64_t, kWindBack.size()> tries{}, successes{};
+  uint64_t pool_best_since = 0;    // iteration at which the pool's best last improved
+  int restarts = 0;
+  SearchResult result;             // the best grid so far, its improvements, the time spent
+};
+
+// Saves a state now and then: `save` is called between iterations, at most once per
+// `every_seconds` of the search's own time, and once when it ends.
+struct Checkpointing {
+  double every_seconds = 60;
+  std::function<void(int search, const PopulationState&)> save;
+};
+
+// Runs search `search` from `state` (a default state: from the start) until `limits` end
+// it; `state` is left where the search stopped. `limits.iterations` counts from iteration 0,
+// not from where a resumed state stands.
+SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
+                               const SearchLimits& limits, const ImprovementCallback& on_improvement,
+                               PopulationState& state, const Checkpointing& checkpointing = {});
+
+// An order-free hash of a grid's lines: two games with the same lines give the same grid.
+uint64_t lines_hash(const Game& game);
+
+}  // namespace morpion
