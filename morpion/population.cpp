@@ -128,6 +128,10 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
                                PopulationState& state, const Checkpointing& checkpointing) {
   const SearchClock clock;
   const double seconds_before = state.result.seconds, cpu_before = state.result.cpu_seconds;
+  // A resumed search's time limits, as its iteration limit, count from its start.
+  SearchLimits remaining = limits;
+  if (limits.seconds > 0) remaining.seconds = std::max(limits.seconds - seconds_before, 1e-9);
+  if (limits.cpu_seconds > 0) remaining.cpu_seconds = std::max(limits.cpu_seconds - cpu_before, 1e-9);
   const uint64_t search_key = ratrace::stream_key(master_seed, kTagPopulation, static_cast<uint64_t>(search));
   SearchResult& result = state.result;
   result.search = search;
@@ -144,8 +148,8 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     result.improvements.push_back(step);
     if (on_improvement) on_improvement(search, step, result.best);
   };
-  // A fresh start: most often the best grid so far wound back a long way and finished at
-  // random (a kick, as iterated local search does), otherwise a random game.
+  // A fresh start: a random game or, for a share kick_share of fresh starts, the best grid so
+  // far wound back a long way and finished at random (a kick, as iterated local search does).
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
     Game start;
@@ -168,7 +172,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   Dna dna(0);
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
-    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(limits)) {
+    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(remaining)) {
       result.stopped = true;
       break;
     }

@@ -49,8 +49,8 @@ struct Checkpointing {
 };
 
 // Runs search `search` from `state` (a default state: from the start) until `limits` end
-// it; `state` is left where the search stopped. `limits.iterations` counts from iteration 0,
-// not from where a resumed state stands.
+// it; `state` is left where the search stopped. The limits count from the search's start, not
+// from where a resumed state stands: its iterations, seconds and CPU seconds so far count.
 SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
                                const SearchLimits& limits, const ImprovementCallback& on_improvement,
                                PopulationState& state, const Checkpointing& checkpointing = {});

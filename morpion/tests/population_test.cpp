@@ -114,6 +114,21 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   }
 }
 
+// A resumed search's time limits count from its start: one that has had its time stops at once.
+TEST(MorpionPopulation, AResumedSearchsTimeLimitsCountFromItsStart) {
+  PopulationState state;
+  run_to(1000, state);
+  state.result.seconds = 100;
+  state.result.cpu_seconds = 100;
+  for (const bool cpu : {false, true}) {
+    SearchLimits limits;
+    (cpu ? limits.cpu_seconds : limits.seconds) = 50;
+    const SearchResult result = population_search(7, 0, small_options(), limits, nullptr, state);
+    EXPECT_TRUE(result.stopped);
+    EXPECT_EQ(state.iteration, 1000u);
+  }
+}
+
 // A search is a pure function of (seed, search index, iterations): the same on one thread or
 // two, whatever runs beside it.
 TEST(MorpionPopulation, ResultsAreTheSameOnOneThreadOrTwo) {
