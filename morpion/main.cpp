@@ -196,6 +196,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                     {"seconds", r.seconds},
                     {"cpu_seconds", r.cpu_seconds},
                     {"stopped", r.stopped},
+                    {"restarts", r.restarts},
                     {"code", encode_game(r.best, rules)},
                     {"improvements", steps}});
   }

@@ -207,6 +207,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     }
   }
   result.iterations = state.iteration;
+  result.restarts = state.restarts;
   record_time();
   if (checkpointing.save) checkpointing.save(search, state);
   return result;

@@ -46,6 +46,7 @@ struct SearchResult {
   double cpu_seconds = 0;
   std::vector<Improvement> improvements;
   bool stopped = false;  // ended by *stop or the time limit rather than by its own count
+  int restarts = 0;      // fresh starts of a population search
 };
 
 // A search's two clocks, both started when the search starts.
