@@ -51,7 +51,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
     nlohmann::json pool = nlohmann::json::array();
     for (const Game& g : s.pool) pool.push_back(lines_text(g));
     nlohmann::json steps = nlohmann::json::array();
-    for (const Improvement& i : s.result.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
+    for (const Improvement& i : s.result.improvements)
+      steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
     searches.push_back({{"iteration", s.iteration},
                         {"pool", pool},
                         {"tries", s.tries},
@@ -103,8 +104,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);
       for (const auto& step : s.at("improvements"))
-        state.result.improvements.push_back({step.at(0).get<uint64_t>(), step.at(1).get<int>(),
-                                             step.at(2).get<double>(), step.at(3).get<double>()});
+        state.result.improvements.push_back(
+            {step.at(0).get<uint64_t>(), step.at(1).get<int>(), step.at(2).get<double>(), step.at(3).get<double>()});
       state.result.seconds = s.at("seconds").get<double>();
       state.result.cpu_seconds = s.at("cpu_seconds").get<double>();
       state.result.iterations = state.iteration;

@@ -12,8 +12,7 @@ namespace morpion {
 
 // {"format": "morpion-checkpoint", "settings": ..., "searches": [state, ...]}: a game is the
 // lines of its moves in the order played, 4 hex digits each. `states[i]` is search i's.
-nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states,
-                               Rules rules);
+nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states, Rules rules);
 
 // The states of a checkpoint file written with these `settings` and `searches`. Throws
 // std::invalid_argument naming the file when it is damaged or was written by a search with

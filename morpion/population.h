@@ -15,15 +15,15 @@ namespace morpion {
 
 struct PopulationOptions {
   Rules rules = Rules::k5T;
-  int pool = 5000;                   // grids kept at most
-  int window = 5;                   // and none more than this below the best
-  double skew = 10;                  // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
-  int swaps = 2;                     // a child swaps 0..swaps pairs of its parent's preferences
-  int blacklist = 3;                 // and blacklists 1..blacklist of its parent's moves
-  uint64_t end_search_every = 100;   // iterations per end search
-  int completions = 100;             // random finishes per end search
-  uint64_t restart_after = 300000;   // iterations without a better pool best before a fresh start (0: never)
-  double kick_share = 0;             // fresh starts that kick the best grid rather than play a random game
+  int pool = 5000;                           // grids kept at most
+  int window = 5;                            // and none more than this below the best
+  double skew = 10;                          // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
+  int swaps = 2;                             // a child swaps 0..swaps pairs of its parent's preferences
+  int blacklist = 3;                         // and blacklists 1..blacklist of its parent's moves
+  uint64_t end_search_every = 100;           // iterations per end search
+  int completions = 100;                     // random finishes per end search
+  uint64_t restart_after = 300000;           // iterations without a better pool best before a fresh start (0: never)
+  double kick_share = 0;                     // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };
 
@@ -33,12 +33,12 @@ constexpr std::array<double, 6> kWindBack{0.03, 0.06, 0.10, 0.15, 0.20, 0.25};
 // A population search between two iterations: everything the next iteration reads, so that a
 // search resumed from a saved state finds what it would have found uninterrupted.
 struct PopulationState {
-  uint64_t iteration = 0;          // iterations done
-  std::vector<Game> pool;          // distinct grids (by their set of lines), best first
+  uint64_t iteration = 0;  // iterations done
+  std::vector<Game> pool;  // distinct grids (by their set of lines), best first
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
-  uint64_t pool_best_since = 0;    // iteration at which the pool's best last improved
+  uint64_t pool_best_since = 0;  // iteration at which the pool's best last improved
   int restarts = 0;
-  SearchResult result;             // the best grid so far, its improvements, the time spent
+  SearchResult result;  // the best grid so far, its improvements, the time spent
 };
 
 // Saves a state now and then: `save` is called between iterations, at most once per

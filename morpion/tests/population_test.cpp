@@ -84,9 +84,7 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   const nlohmann::json settings = {{"method", "population"}, {"test", 1}};
   const nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
   const std::string path = ::testing::TempDir() + "/population_checkpoint.json";
-  {
-    std::ofstream(path) << saved.dump();
-  }
+  { std::ofstream(path) << saved.dump(); }
   std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
   EXPECT_EQ(loaded[0].pool, first.pool);
   const SearchResult resumed = run_to(12000, loaded[0]);
