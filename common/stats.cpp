@@ -13,13 +13,13 @@ namespace ratrace {
 
 namespace {
 
-double mean_of(const std::vector<double>& v) {
+double mean_of(std::span<const double> v) {
   double sum = 0;
   for (double x : v) sum += x;
   return sum / static_cast<double>(v.size());
 }
 
-double sd_of(const std::vector<double>& v, double mean) {
+double sd_of(std::span<const double> v, double mean) {
   if (v.size() < 2) return 0;
   double sum = 0;
   for (double x : v) sum += (x - mean) * (x - mean);
@@ -43,6 +43,13 @@ double t_critical(double alpha, double df) {
 double t_quantile(double confidence, double df) {
   if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("t_quantile: bad arguments");
   return t_critical(1 - confidence, df);
+}
+
+MeanInterval mean_interval(std::span<const double> values, double confidence) {
+  if (values.empty()) throw std::invalid_argument("mean_interval: no values");
+  if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("mean_interval: bad confidence");
+  const double mean = mean_of(values);
+  return {mean, half_width(sd_of(values, mean), values.size(), 1 - confidence)};
 }
 
 ScoreSummary summarise(std::span<const uint64_t> scores, double confidence) {
@@ -79,9 +86,8 @@ PairedSummary summarise_log_ratios(std::span<const double> log_ratios, double al
   PairedSummary p;
   p.n = log_ratios.size();
   if (p.n == 0) return p;
-  const std::vector<double> diffs(log_ratios.begin(), log_ratios.end());
-  p.mean_log_ratio = mean_of(diffs);
-  p.sd_log_ratio = sd_of(diffs, p.mean_log_ratio);
+  p.mean_log_ratio = mean_of(log_ratios);
+  p.sd_log_ratio = sd_of(log_ratios, p.mean_log_ratio);
   double h = half_width(p.sd_log_ratio, p.n, alpha);
   if (p.sd_log_ratio == 0 && p.n >= 2) h = 0;  // identical differences on every board
   p.ratio = std::exp(p.mean_log_ratio);

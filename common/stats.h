@@ -12,6 +12,14 @@ double t_quantile(double confidence, double df);
 // below 1e-16, where 1 - alpha would round to 1.
 double t_critical(double alpha, double df);
 
+// The mean of a sample and the half width of its two-sided t interval at the confidence asked
+// for: the interval is mean +- half_width (infinite for fewer than two values).
+struct MeanInterval {
+  double mean = 0;
+  double half_width = 0;
+};
+MeanInterval mean_interval(std::span<const double> values, double confidence = 0.95);
+
 // A set of game scores summarised on the log scale, where the geometric mean lives: the
 // interval is the t interval of the mean log score, exponentiated.
 struct ScoreSummary {

@@ -23,19 +23,13 @@ constexpr uint64_t kTagOpponentBoxes = 0x4f424f584553ULL;  // "OBOXES"
 
 // Mean of `values` with its 95% t interval, clipped to [low, high] (shares lie in [0, 1]).
 nlohmann::json mean_with_interval(const std::vector<double>& values, double low = -INFINITY, double high = INFINITY) {
-  const double n = static_cast<double>(values.size());
-  double mean = 0;
-  for (double v : values) mean += v;
-  mean /= n;
-  nlohmann::json j = {{"mean", mean}};
+  const MeanInterval m = mean_interval(values);
+  nlohmann::json j = {{"mean", m.mean}};
   if (values.size() < 2) {
     j["ci95"] = {nullptr, nullptr};
     return j;
   }
-  double ss = 0;
-  for (double v : values) ss += (v - mean) * (v - mean);
-  const double half = t_quantile(0.95, n - 1) * std::sqrt(ss / (n - 1)) / std::sqrt(n);
-  j["ci95"] = {std::max(low, mean - half), std::min(high, mean + half)};
+  j["ci95"] = {std::max(low, m.mean - m.half_width), std::min(high, m.mean + m.half_width)};
   return j;
 }
 

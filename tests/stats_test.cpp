@@ -30,6 +30,21 @@ TEST(Stats, TCriticalReachesFarTails) {
   EXPECT_GT(t_critical(1e-10, 19), t_critical(1e-5, 19));
 }
 
+TEST(Stats, MeanIntervalIsTheTIntervalOfTheMean) {
+  // 1, 2, 3, 4: mean 2.5, sd sqrt(5/3), t(0.95, 3) = 3.182: half width 3.182 * 1.291 / 2.
+  const std::vector<double> values{1, 2, 3, 4};
+  const MeanInterval m = mean_interval(values);
+  EXPECT_DOUBLE_EQ(m.mean, 2.5);
+  EXPECT_NEAR(m.half_width, 2.054, 1e-3);
+  EXPECT_DOUBLE_EQ(mean_interval(values, 0.99).mean, 2.5);
+  EXPECT_GT(mean_interval(values, 0.99).half_width, m.half_width);
+  EXPECT_EQ(mean_interval(std::vector<double>{7, 7, 7}).half_width, 0);
+  const MeanInterval one = mean_interval(std::vector<double>{5});
+  EXPECT_EQ(one.mean, 5);
+  EXPECT_TRUE(std::isinf(one.half_width));
+  EXPECT_THROW(mean_interval(std::vector<double>{}), std::invalid_argument);
+}
+
 TEST(Stats, OBrienFlemingDesignMatchesPublishedBoundaries) {
   // Five equally spaced looks, two-sided 5%: the Lan-DeMets O'Brien-Fleming-type bounds as
   // gsDesign (sfLDOF, test.type 2) and ldbounds publish them, and as scipy's multivariate
