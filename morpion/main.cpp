@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -110,15 +109,10 @@ int search_count(const RunFlags& flags) {
   return flags.searches > 0 ? flags.searches : ratrace::thread_count(flags.threads);
 }
 
-// A sample's mean and the half width of its 95% t interval (0 for fewer than two values).
+// A sample's mean and the half width of its 95% t interval, shown as 0 for a single value.
 std::pair<double, double> mean_and_half_width(const std::vector<double>& values) {
-  double mean = 0, var = 0;
-  for (double v : values) mean += v;
-  mean /= static_cast<double>(values.size());
-  if (values.size() < 2) return {mean, 0.0};
-  for (double v : values) var += (v - mean) * (v - mean);
-  const auto n = static_cast<double>(values.size());
-  return {mean, ratrace::t_quantile(0.95, n - 1) * std::sqrt(var / (n - 1) / n)};
+  const ratrace::MeanInterval m = ratrace::mean_interval(values);
+  return {m.mean, values.size() < 2 ? 0.0 : m.half_width};
 }
 
 // Runs `count` searches in parallel, printing one line per improvement of the best score so
@@ -256,10 +250,11 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
   const nlohmann::json identity = population_settings(options, flags, count);
   ratrace::check_distinct_files({{"--json", flags.json}, {"--best-svg", flags.best_svg}, {"--checkpoint", checkpoint}});
   std::vector<PopulationState> states(static_cast<size_t>(count));
+  if (checkpoint == "-") throw UsageError("--checkpoint needs a file, not standard output");
   const bool resuming = !checkpoint.empty() && std::filesystem::exists(checkpoint);
-  if (!resuming && checkpoint == "-") throw UsageError("--checkpoint needs a file, not standard output");
-  if (!resuming) ratrace::check_output_path(checkpoint, false);
-  if (resuming) {
+  if (!resuming) {
+    ratrace::check_output_path(checkpoint, false);
+  } else {
     states = load_checkpoint(checkpoint, identity, count, options.rules);
     uint64_t done = 0;
     for (const PopulationState& s : states) done += s.iteration;
@@ -309,8 +304,9 @@ struct SearchRun {
 
 SearchRun load_search_run(const std::string& path, bool wall) {
   SearchRun run{path, "", 0, {}};
+  const std::string text = ratrace::read_text(path, "result file");
   try {
-    const nlohmann::json j = nlohmann::json::parse(ratrace::read_text(path, "result file"));
+    const nlohmann::json j = nlohmann::json::parse(text);
     const std::string format = j.value("format", "");
     if (format != "morpion-search" && format != "morpion-nrpa")
       throw std::invalid_argument("not a `morpion search` or `morpion nrpa` result file");
@@ -327,8 +323,6 @@ SearchRun load_search_run(const std::string& path, bool wall) {
     if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
-  } catch (const UsageError&) {
-    throw;
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
   }
