@@ -51,35 +51,45 @@ def check_resumed(p, fam, label, folder, journal, kept, reference, interruption,
                    [folder / "out.json", p.tmp / "reference" / "mpi" / "ref.json"])
 
 
+def interrupt_rank_1(p, fam, setup, label, sig, outputs):
+    """Starts the MPI run of `setup` on 3 ranks, journalling to run.jsonl, plus the `outputs`
+    flags; once its journal holds 2 games and rank 1 runs, sends `sig` to rank 1 and waits for
+    the run. Returns (folder, journal, the games kept before the signal, whether rank 1 was
+    found, the finished run)."""
+    mpirun, run_args, _, root = setup
+    folder = p.case_dir(fam, label)
+    journal = folder / "run.jsonl"
+    # All ranks on the probe's core (--bind-to none keeps taskset's mask) unless --cpu is empty.
+    launcher = p.runner.pin + [mpirun, *root, "--oversubscribe", "--bind-to", "none", "-n", "3", *run_args,
+                               "--journal", "run.jsonl", *outputs]
+    fam.tried += 1
+    started = p.runner.start(launcher, folder, pin=False)
+    wait_until(lambda: len(game_lines(journal)) >= 2 and 1 in mpi_rank_pids(started.proc.pid), started,
+               p.args.timeout)
+    kept = set(game_lines(journal))
+    victim = mpi_rank_pids(started.proc.pid).get(1) if started.alive() else None
+    if victim:
+        os.kill(victim, sig)
+    return folder, journal, kept, victim is not None, p.runner.finish(started)
+
+
 def probe_mpi(p, fam):
     setup = mpi_setup(p, fam)
     if setup is None:
         return
-    mpirun, run_args, reference, root = setup
+    reference = setup[2]
     for i in range(p.count(fam.name)):
         if fam.gave_up():
             break
         label = f"mpirun -n 3, rank 1 killed {i}"
-        folder = p.case_dir(fam, label)
-        journal = folder / "run.jsonl"
-        # All ranks on the probe's core (--bind-to none keeps taskset's mask) unless --cpu is empty.
-        launcher = p.runner.pin + [mpirun, *root, "--oversubscribe", "--bind-to", "none", "-n", "3", *run_args,
-                                   "--journal", "run.jsonl"]
-        fam.tried += 1
-        started = p.runner.start(launcher, folder, pin=False)
-        wait_until(lambda: len(game_lines(journal)) >= 2, started, p.args.timeout)
-        kept = set(game_lines(journal))
-        victim = mpi_rank_pids(started.proc.pid).get(1) if started.alive() else None
-        if victim:
-            os.kill(victim, signal.SIGKILL)
-        run = p.runner.finish(started)
+        folder, journal, kept, found, run = interrupt_rank_1(p, fam, setup, label, signal.SIGKILL, [])
         # mpirun's own exit code after a lost rank is Open MPI's; only a hang or a crash line counts.
         launcher_rc, run.rc = run.rc, None
         if fam.crashed_or_hung(label, run):
             continue
-        log(f"  {label}: rank 1 {'killed' if victim else 'not found (the run had ended)'} with "
+        log(f"  {label}: rank 1 {'killed' if found else 'not found (the run had ended)'} with "
             f"{len(kept)} games in the journal; mpirun exit {launcher_rc}")
-        if victim and "finish with:" not in run.stderr:
+        if found and "finish with:" not in run.stderr:
             fam.note(label, "the stopped run does not say how to finish ('finish with:')", run)
         check_resumed(p, fam, label, folder, journal, kept, reference, "kill", [])
 
@@ -88,31 +98,19 @@ def probe_mpi_signal(p, fam):
     setup = mpi_setup(p, fam)
     if setup is None:
         return
-    mpirun, run_args, reference, root = setup
+    reference = setup[2]
     for i in range(p.count(fam.name)):
         sig = (signal.SIGTERM, signal.SIGINT)[i % 2]
         label = f"mpirun -n 3, {sig.name} to rank 1 {i}"
-        folder = p.case_dir(fam, label)
-        journal = folder / "run.jsonl"
-        launcher = p.runner.pin + [mpirun, *root, "--oversubscribe", "--bind-to", "none", "-n", "3", *run_args,
-                                   "--journal", "run.jsonl", "--json", "out.json"]
-        fam.tried += 1
-        started = p.runner.start(launcher, folder, pin=False)
-        wait_until(lambda: len(game_lines(journal)) >= 2 and 1 in mpi_rank_pids(started.proc.pid), started,
-                   p.args.timeout)
-        kept = set(game_lines(journal))
-        victim = mpi_rank_pids(started.proc.pid).get(1) if started.alive() else None
-        if victim:
-            os.kill(victim, sig)
-        run = p.runner.finish(started)
+        folder, journal, kept, found, run = interrupt_rank_1(p, fam, setup, label, sig, ["--json", "out.json"])
         if fam.crashed_or_hung(label, run):
             continue
-        log(f"  {label}: rank 1 {'signalled' if victim else 'not found (the run had ended)'} with "
+        log(f"  {label}: rank 1 {'signalled' if found else 'not found (the run had ended)'} with "
             f"{len(kept)} games in the journal; exit {run.rc}")
         if run.rc == 0:
             if len(game_lines(journal)) != 10 or read_json(folder / "out.json") is None:
                 fam.defect("data lost", label, "exit 0 without every game and the result", run, [journal])
-            elif victim and len(kept) < 10 - 3:  # games were left to hand out: the signal was ignored
+            elif found and len(kept) < 10 - 3:  # games were left to hand out: the signal was ignored
                 fam.note(label, "exit 0: the signal to rank 1 went unheeded (it should stop the run as Ctrl-C)",
                          run)
             continue
