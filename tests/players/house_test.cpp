@@ -8,8 +8,8 @@ namespace ratrace::testing {
 namespace {
 
 constexpr const char* kName = "House";
-// 5-bit genes: 11xxx and 01xxx open, 10xxx bad, 00ttt danger pointing at ttt.
-constexpr uint32_t kOpen = 0b11000, kOpenAlt = 0b01101, kBad = 0b10000, kBadAlt = 0b10111;
+// 5-bit genes: 11xxx, 01xxx and 101xx open, 100xx bad, 00ttt danger pointing at ttt.
+constexpr uint32_t kOpen = 0b11000, kOpenAlt = 0b01101, kOpenThird = 0b10110, kBad = 0b10000, kBadAlt = 0b10011;
 constexpr uint32_t danger(uint32_t ttt) { return ttt; }
 // ttt: 0 (-1,-1), 1 (0,-1), 2 (1,-1), 3 (-1,0), 4 (1,0), 5 (-1,1), 6 (0,1), 7 (1,1)
 
@@ -42,7 +42,7 @@ TEST(House, FollowsTheOnlyOpenCorridorWithoutDrawing) {
       {1, 1, 1, 1, 1},
       {1, 1, 1, 1, 1},
   });
-  for (uint32_t open : {kOpen, kOpenAlt}) {
+  for (uint32_t open : {kOpen, kOpenAlt, kOpenThird}) {
     Rng rng(7);
     EXPECT_EQ(find_player(kName).move(genes({{0, open}}), corridor.view(), rng), (Move{1, 0}));
     EXPECT_EQ(rng.draws(), 0u);
@@ -99,14 +99,14 @@ TEST(House, TiesGoToTheGenomesDirection) {
 
 TEST(House, DangerGeneBlocksTheCellItPointsAt) {
   // The rat's own cell, colour 2, points right (ttt = 4): straight ahead is blocked, and
-  // colour 3 at (2,-1) points left (ttt = 3) at (1,-1): only the down diagonal is left.
+  // colour 3 at (2,-1) points left (ttt = 3) at (1,-1): only the down diagonal is left ahead
+  // (the escape steps up or down now and then, never onto a blocked cell).
   auto view = uniform_view(0);
   view.cells[2 * 5 + 2] = 2;
   view.cells[1 * 5 + 4] = 3;
-  Rng rng(3);
-  EXPECT_EQ(find_player(kName).move(genes({{0, kOpen}, {2, danger(4)}, {3, danger(3)}}, 1), view.view(), rng),
-            (Move{1, 1}));
-  EXPECT_EQ(rng.draws(), 0u);
+  const auto counts = moves_over_seeds(genes({{0, kOpen}, {2, danger(4)}, {3, danger(3)}}, 1), view, 512);
+  EXPECT_GT(counts.at({1, 1}), 512 * 7 / 8);
+  EXPECT_EQ(counts.count({1, 0}) + counts.count({1, -1}), 0u);
   // The danger cell itself stays open: it is the only way forward here.
   auto lone = uniform_view(1);
   lone.cells[2 * 5 + 3] = 5;  // (1,0), colour 5, points up-left at (0,-1)
@@ -131,8 +131,26 @@ TEST(House, EscapesOntoOtherOpenForwardCellsAboutOnceInSixteen) {
   EXPECT_EQ(down_only.count({1, -1}), 0u);
 }
 
-TEST(House, PushesForwardWhenNoPathIsSeen) {
-  // The whole right edge is bad: no path. Up, down and back are open, yet it goes forward.
+TEST(House, EscapesVerticallyWhenNothingElseAheadIsOpen) {
+  // The path runs straight ahead; both forward diagonals are bad, the cell above is open and
+  // the cell below bad: the escape is the step up, 1/16 of the time.
+  constexpr int kSeeds = 16000;
+  const auto view = make_view({
+      {0, 0, 0, 0, 0},
+      {0, 0, 0, 1, 0},
+      {0, 0, 0, 0, 0},
+      {0, 0, 1, 1, 0},
+      {0, 0, 0, 0, 0},
+  });
+  const auto counts = moves_over_seeds(genes({{0, kOpen}}), view, kSeeds);
+  ASSERT_EQ(counts.size(), 2u);
+  EXPECT_NEAR(counts.at({0, -1}), kSeeds / 16, 120);  // 1000 expected, sd about 31
+  EXPECT_EQ(counts.at({1, 0}) + counts.at({0, -1}), kSeeds);
+}
+
+TEST(House, StepsAsideWhenEverythingAheadIsBad) {
+  // The two right columns are bad: no path, and every forward cell is bad. Up and down are
+  // open: the tie bit picks one, rather than a push onto a cell the genome calls deadly.
   const auto walls = make_view({
       {0, 0, 0, 1, 1},
       {0, 0, 0, 1, 1},
@@ -140,8 +158,21 @@ TEST(House, PushesForwardWhenNoPathIsSeen) {
       {0, 0, 0, 1, 1},
       {0, 0, 0, 1, 1},
   });
-  for (int tie = 0; tie <= 1; ++tie) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, tie), walls), (Move{1, 0}));
-  // An open forward cell is preferred even if it leads nowhere.
+  EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, 1), walls), (Move{0, -1}));
+  EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, 0), walls), (Move{0, 1}));
+  // Only down open: down, whatever the tie bit.
+  auto down_only = walls;
+  down_only.cells[1 * 5 + 2] = 1;
+  for (int tie = 0; tie <= 1; ++tie) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, tie), down_only), (Move{0, 1}));
+  // Up and down bad as well: the push forward, straight ahead.
+  auto boxed = down_only;
+  boxed.cells[3 * 5 + 2] = 1;
+  EXPECT_EQ(call_player(kName, genes({{0, kOpen}}), boxed), (Move{1, 0}));
+}
+
+TEST(House, PushesForwardOntoAnOpenCellWhenNoPathIsSeen) {
+  // No path reaches the right edge, but the down diagonal is open: it is taken even though it
+  // leads nowhere.
   const auto dead_end = make_view({
       {0, 0, 0, 1, 1},
       {0, 0, 0, 1, 1},
@@ -161,7 +192,10 @@ TEST(House, NeverStepsOutOfBounds) {
       {0, 0, 0, 0, 0},
       {0, 0, 0, 0, 0},
   });
-  for (int seed = 1; seed <= 64; ++seed) EXPECT_EQ(call_player(kName, genes({{0, kOpen}}, 1), top, seed), (Move{1, 1}));
+  // The path's step is the down diagonal; the escape's only open cell is straight down.
+  const auto counts = moves_over_seeds(genes({{0, kOpen}}, 1), top, 512);
+  EXPECT_GT(counts.at({1, 1}), 512 * 7 / 8);
+  for (const auto& [move, n] : counts) EXPECT_TRUE(move == std::make_pair(1, 1) || move == std::make_pair(0, 1));
   // Walled in on the top row: the push forward stays in bounds.
   const auto walled = make_view({
       {-1, -1, -1, -1, -1},
