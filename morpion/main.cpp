@@ -237,6 +237,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
           {"end_search_every", o.end_search_every},
           {"completions", o.completions},
           {"restart_after", o.restart_after},
+          {"restart_growth", o.restart_growth},
           {"kick_share", o.kick_share},
           {"kick_least", o.kick_least},
           {"kick_most", o.kick_most}};
@@ -532,6 +533,11 @@ int main(int argc, char** argv) {
           ->add_option("--restart-after", population.restart_after,
                        "Population: iterations without a better pool before a fresh start (0: never)")
           ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--restart-growth", population.restart_growth,
+                       "Population: each lineage waits this many times longer than the last before its fresh start")
+          ->check(ratrace::real_number(1, 1000))
           ->capture_default_str(),
       search
           ->add_option("--kick-share", population.kick_share,

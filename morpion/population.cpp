@@ -71,6 +71,12 @@ size_t choose_depth(const PopulationState& state) {
   return best;
 }
 
+// Iterations without a better pool best that end the lineage begun by fresh start `restarts`.
+uint64_t patience(const PopulationOptions& options, int restarts) {
+  const double wait = static_cast<double>(options.restart_after) * std::pow(options.restart_growth, restarts);
+  return wait >= 1e18 ? uint64_t{1000000000000000000} : static_cast<uint64_t>(wait);
+}
+
 // Replays the first `count` moves of `game` on a fresh board.
 Board replayed(const Game& game, size_t count, Rules rules) {
   Board board(rules);
@@ -201,7 +207,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     if (pool.best_score() > pool_best) {
       state.pool_best_since = iteration;
       note(pool[0]);
-    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= options.restart_after) {
+    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= patience(options, state.restarts)) {
       ++state.restarts;
       fresh_start();
     }

@@ -23,6 +23,7 @@ struct PopulationOptions {
   uint64_t end_search_every = 100;           // iterations per end search
   int completions = 100;                     // random finishes per end search
   uint64_t restart_after = 300000;           // iterations without a better pool best before a fresh start (0: never)
+  double restart_growth = 1;                 // each fresh start's lineage waits this many times longer than the last
   double kick_share = 0;                     // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };

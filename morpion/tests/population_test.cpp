@@ -76,6 +76,21 @@ TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
 
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
+// With --restart-growth g, lineage k waits restart_after * g^k iterations without a better
+// pool best before its fresh start, so fewer fresh starts fit in the same budget.
+TEST(MorpionPopulation, WithRestartGrowthEachLineageWaitsLonger) {
+  PopulationOptions options = small_options();
+  SearchLimits limits;
+  limits.iterations = 60000;
+  PopulationState flat, growing;
+  population_search(7, 0, options, limits, nullptr, flat);
+  options.restart_growth = 2;
+  population_search(7, 0, options, limits, nullptr, growing);
+  // Waits of 3000, 6000, 12000, 24000 and 48000 iterations: at most 4 fresh starts in 60,000.
+  EXPECT_LE(growing.restarts, 4);
+  EXPECT_GT(flat.restarts, growing.restarts);
+}
+
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
   PopulationState straight;
   const SearchResult whole = run_to(12000, straight);
