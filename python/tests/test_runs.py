@@ -15,6 +15,7 @@ import tempfile
 import textwrap
 import time
 import unittest
+import unittest.mock
 
 import ratrace
 
@@ -72,10 +73,14 @@ def python_child(folder, code, journals):
 class Journals(unittest.TestCase):
     def test_calls_without_a_journal_leave_nothing_behind(self):
         journals = os.path.join(ratrace.runs.journal_folder(), "*.jsonl")
-        before, journals_before = sorted(os.listdir(tempfile.gettempdir())), sorted(glob.glob(journals))
-        for seed in range(100):
-            ratrace.score("ColorScorePlayer", boards=2, seed=seed, config={"turns": 20}, progress=False)
-        self.assertEqual(sorted(os.listdir(tempfile.gettempdir())), before)
+        journals_before = sorted(glob.glob(journals))
+        # A private temporary folder: tests running alongside write to the shared one.
+        with tempfile.TemporaryDirectory() as private, \
+                unittest.mock.patch.dict(os.environ, {"TMPDIR": private}), \
+                unittest.mock.patch.object(tempfile, "tempdir", private):
+            for seed in range(100):
+                ratrace.score("ColorScorePlayer", boards=2, seed=seed, config={"turns": 20}, progress=False)
+            self.assertEqual(os.listdir(private), [])
         self.assertEqual(sorted(glob.glob(journals)), journals_before)
 
     def test_a_given_journal_is_kept_and_reused(self):
