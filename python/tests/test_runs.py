@@ -7,7 +7,6 @@ Runs that are interrupted run in a child process, driven as a user would, with a
 import glob
 import json
 import os
-import shlex
 import signal
 import subprocess
 import sys
