@@ -175,6 +175,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     note(pool[0]);
   }
   double last_save = clock.seconds();
+  uint64_t lineage_patience = patience(options, state.restarts);
   Dna dna(0);
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
@@ -207,8 +208,9 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     if (pool.best_score() > pool_best) {
       state.pool_best_since = iteration;
       note(pool[0]);
-    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= patience(options, state.restarts)) {
+    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= lineage_patience) {
       ++state.restarts;
+      lineage_patience = patience(options, state.restarts);
       fresh_start();
     }
   }

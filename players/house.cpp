@@ -86,11 +86,11 @@ Move house_move(const Genome& genome, const View& view, Rng& rng) {
 
   // No path seen and every forward cell blocked: an open vertical step (both open: the genome
   // bit's), rather than a push into a cell the genome calls deadly.
-  if (!(~blocked & (view_bit(1, -1) | view_bit(1, 0) | view_bit(1, 1)))) {
-    const bool up = !(blocked & view_bit(0, -1)), down = !(blocked & view_bit(0, 1));
-    if (up && down) return Move{0, up_or_down()};
-    if (up || down) return Move{0, up ? -1 : 1};
-  }
+  constexpr uint32_t kAhead = view_bit(1, -1) | view_bit(1, 0) | view_bit(1, 1);
+  constexpr uint32_t kVertical = view_bit(0, -1) | view_bit(0, 1);
+  if (!(~blocked & kAhead))
+    if (const std::optional<Move> aside = view_geometry::first_step_in_order(kVertical & ~blocked, up_or_down))
+      return *aside;
   // Otherwise a push forward.
   return view_geometry::push_forward(blocked, up_or_down);
 }

@@ -74,8 +74,6 @@ TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
   EXPECT_GE(result.best.size(), 120u);
 }
 
-// Stopping after n iterations and going on to m finds what a search run straight to m finds:
-// a checkpoint (through its file form) loses nothing.
 // With --restart-growth g, lineage k waits restart_after * g^k iterations without a better
 // pool best before its fresh start, so fewer fresh starts fit in the same budget.
 TEST(MorpionPopulation, WithRestartGrowthEachLineageWaitsLonger) {
@@ -91,6 +89,8 @@ TEST(MorpionPopulation, WithRestartGrowthEachLineageWaitsLonger) {
   EXPECT_GT(flat.restarts, growing.restarts);
 }
 
+// Stopping after n iterations and going on to m finds what a search run straight to m finds:
+// a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
   PopulationState straight;
   const SearchResult whole = run_to(12000, straight);
