@@ -101,12 +101,12 @@ constexpr uint32_t grow(uint32_t cells) {
 constexpr uint32_t kNeighbourCells = grow(view_bit(0, 0)) & ~view_bit(0, 0);
 
 // The neighbours that start a shortest path of king's steps through the view cells not in
-// `blocked` (the rat's own cell excluded) to the view's right column: rings of growing step
-// count from that column until one reaches a neighbour (a breadth-first search). 0 when no
-// path reaches the column.
-constexpr uint32_t nearest_first_steps(uint32_t blocked) {
+// `blocked` (the rat's own cell excluded) to the `goals` (by default the view's right column):
+// rings of growing step count from the goals until one reaches a neighbour (a breadth-first
+// search). 0 when no path reaches a goal.
+constexpr uint32_t nearest_first_steps(uint32_t blocked, uint32_t goals = view_column(kRadius)) {
   const uint32_t open = kAllView & ~blocked & ~view_bit(0, 0);
-  uint32_t ring = open & view_column(kRadius), seen = ring;
+  uint32_t ring = open & goals, seen = ring;
   while (ring && !(ring & kNeighbourCells)) {
     ring = grow(ring) & open & ~seen;
     seen |= ring;

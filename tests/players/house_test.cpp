@@ -8,8 +8,9 @@ namespace ratrace::testing {
 namespace {
 
 constexpr const char* kName = "House";
-// 5-bit genes: 11xxx, 01xxx and 101xx open, 100xx bad, 00ttt danger pointing at ttt.
-constexpr uint32_t kOpen = 0b11000, kOpenAlt = 0b01101, kOpenThird = 0b10110, kBad = 0b10000, kBadAlt = 0b10011;
+// 5-bit genes: 110xx, 01xxx and 101xx open, 111xx jump, 100xx bad, 00ttt danger pointing at ttt.
+constexpr uint32_t kJump = 0b11101, kOpen = 0b11000, kOpenAlt = 0b01101, kOpenThird = 0b10110, kBad = 0b10000,
+                   kBadAlt = 0b10011;
 constexpr uint32_t danger(uint32_t ttt) { return ttt; }
 // ttt: 0 (-1,-1), 1 (0,-1), 2 (1,-1), 3 (-1,0), 4 (1,0), 5 (-1,1), 6 (0,1), 7 (1,1)
 
@@ -112,6 +113,30 @@ TEST(House, DangerGeneBlocksTheCellItPointsAt) {
   lone.cells[2 * 5 + 3] = 5;  // (1,0), colour 5, points up-left at (0,-1)
   lone.cells[2 * 5 + 4] = 0;  // (2,0) open
   EXPECT_EQ(call_player(kName, genes({{0, kOpen}, {5, danger(0)}}), lone), (Move{1, 0}));
+}
+
+TEST(House, HeadsForAJumpColourAheadButNotBesideIt) {
+  // All open; colour 2, a jump colour, at the up diagonal: the rat steps onto it rather than
+  // straight ahead (a path of one step to a goal against two).
+  auto ahead = uniform_view(0);
+  ahead.cells[1 * 5 + 3] = 2;
+  const auto counts = moves_over_seeds(genes({{0, kOpen}, {2, kJump}}), ahead, 512);
+  EXPECT_GT(counts.at({1, -1}), 512 * 7 / 8);
+  // Two columns ahead, a jump cell is as good as the edge: straight ahead stays the first step.
+  auto far = uniform_view(0);
+  far.cells[0 * 5 + 4] = 2;
+  EXPECT_GT(moves_over_seeds(genes({{0, kOpen}, {2, kJump}}), far, 512).at({1, 0}), 512 * 7 / 8);
+  // Beside the rat it is no goal: straight ahead again.
+  auto beside = uniform_view(0);
+  beside.cells[1 * 5 + 2] = 2;
+  EXPECT_GT(moves_over_seeds(genes({{0, kOpen}, {2, kJump}}), beside, 512).at({1, 0}), 512 * 7 / 8);
+  // A jump cell that a danger gene points at is blocked like any other: colour 3 at the rat's
+  // cell points up-right (ttt = 2) at it.
+  auto marked = ahead;
+  marked.cells[2 * 5 + 2] = 3;
+  const auto avoided = moves_over_seeds(genes({{0, kOpen}, {2, kJump}, {3, danger(2)}}), marked, 512);
+  EXPECT_EQ(avoided.count({1, -1}), 0u);
+  EXPECT_GT(avoided.at({1, 0}), 512 * 7 / 8);
 }
 
 TEST(House, EscapesOntoOtherOpenForwardCellsAboutOnceInSixteen) {
