@@ -106,7 +106,7 @@ TEST_F(MenaceTrain, MemoryAndCurveSizeDoNotGrowWithTheGames) {
 TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
   const std::string curve = file("curve.json"), boxes = file("boxes.json");
   const Finished r =
-      menace({"train", "--games", "100000000", "--block", "5000", "--curve", curve, "--save", boxes}, 1.0);
+      menace({"train", "--games", "20000000", "--block", "1000", "--curve", curve, "--save", boxes}, 2.0);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_LT(r.seconds, 1.0) << "stops within a second of the signal";
   EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
@@ -114,8 +114,10 @@ TEST_F(MenaceTrain, CtrlCKeepsTheFinishedBlocksAndTheirBoxes) {
   const auto j = nlohmann::json::parse(slurp(curve));
   EXPECT_TRUE(j["interrupted"].get<bool>());
   const uint64_t games = j["games_completed"];
-  EXPECT_EQ(games, j["blocks"].size() * 5000u);
-  EXPECT_GT(games, 0u) << "a second plays several blocks, even under a sanitizer on a loaded machine";
+  EXPECT_EQ(games, j["blocks"].size() * 1000u);
+  // Unloaded, a sanitizer build plays about 25 blocks a second; with the machine's two cores
+  // shared by a parallel test run and another job, one second once finished none.
+  EXPECT_GT(games, 0u) << "two seconds play several blocks, even under a sanitizer on a loaded machine";
   EXPECT_EQ(nlohmann::json::parse(slurp(boxes))["games_played"], games) << "the boxes match the kept blocks";
   for (const auto& entry : fs::directory_iterator(dir_))
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
