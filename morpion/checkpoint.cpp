@@ -1,5 +1,6 @@
 #include "morpion/checkpoint.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -42,6 +43,12 @@ Game game_of_lines(const std::string& text, Rules rules) {
   return game;
 }
 
+std::vector<uint64_t> sorted(const std::unordered_set<uint64_t>& set) {
+  std::vector<uint64_t> values(set.begin(), set.end());
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
 }  // namespace
 
 nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states,
@@ -58,6 +65,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"tries", s.tries},
                         {"successes", s.successes},
                         {"pool_best_since", s.pool_best_since},
+                        {"end_searched", sorted(s.end_searched)},
+                        {"lineage_start", s.lineage_start},
                         {"restarts", s.restarts},
                         {"best", lines_text(s.result.best)},
                         {"improvements", steps},
@@ -100,6 +109,10 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.tries = s.at("tries").get<decltype(state.tries)>();
       state.successes = s.at("successes").get<decltype(state.successes)>();
       state.pool_best_since = s.at("pool_best_since").get<uint64_t>();
+      // Absent from the checkpoints of searches that never kept them.
+      state.lineage_start = s.value("lineage_start", uint64_t{0});
+      for (const auto& hash : s.value("end_searched", nlohmann::json::array()))
+        state.end_searched.insert(hash.get<uint64_t>());
       state.restarts = s.at("restarts").get<int>();
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);

@@ -225,22 +225,33 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
 
 // `search`'s population settings: the checkpoint must hold a search run with the same ones.
 nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& flags, int searches) {
-  return {{"method", "population"},
-          {"rules", rules_name(o.rules)},
-          {"master_seed", flags.seed},
-          {"searches", searches},
-          {"pool", o.pool},
-          {"window", o.window},
-          {"skew", o.skew},
-          {"swaps", o.swaps},
-          {"blacklist", o.blacklist},
-          {"end_search_every", o.end_search_every},
-          {"completions", o.completions},
-          {"restart_after", o.restart_after},
-          {"restart_growth", o.restart_growth},
-          {"kick_share", o.kick_share},
-          {"kick_least", o.kick_least},
-          {"kick_most", o.kick_most}};
+  nlohmann::json settings = {{"method", "population"},
+                             {"rules", rules_name(o.rules)},
+                             {"master_seed", flags.seed},
+                             {"searches", searches},
+                             {"pool", o.pool},
+                             {"window", o.window},
+                             {"skew", o.skew},
+                             {"swaps", o.swaps},
+                             {"blacklist", o.blacklist},
+                             {"end_search_every", o.end_search_every},
+                             {"completions", o.completions},
+                             {"restart_after", o.restart_after},
+                             {"restart_growth", o.restart_growth},
+                             {"kick_share", o.kick_share},
+                             {"kick_least", o.kick_least},
+                             {"kick_most", o.kick_most}};
+  // Settings added later appear only when they differ from their defaults, so that the
+  // checkpoint of a search run before they existed still resumes.
+  const PopulationOptions defaults;
+  if (o.same_grid != defaults.same_grid) settings["same_grid"] = "dots";
+  if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
+  if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
+  if (o.abandon_after != defaults.abandon_after) {
+    settings["abandon_after"] = o.abandon_after;
+    settings["abandon_margin"] = o.abandon_margin;
+  }
+  return settings;
 }
 
 // The population search, resumed from `checkpoint` when that file exists and saved to it
@@ -492,6 +503,7 @@ int main(int argc, char** argv) {
 
   RunFlags search_flags;
   std::string method = "population";
+  std::string same_grid = "lines", order = "played", end_search_source = "parent";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -513,6 +525,24 @@ int main(int argc, char** argv) {
   const std::vector<CLI::Option*> population_only = {
       search->add_option("--pool", population.pool, "Population: grids kept")
           ->check(ratrace::whole_number(1, 100000))
+          ->capture_default_str(),
+      search
+          ->add_option("--same-grid", same_grid,
+                       "Population: lines (two grids are the same when they draw the same lines) or dots (when "
+                       "they place the same dots); the pool holds one of each")
+          ->check(CLI::IsMember({"lines", "dots"}))
+          ->capture_default_str(),
+      search
+          ->add_option("--order", order,
+                       "Population: played (a pool grid keeps the order it was played in) or canonical (each "
+                       "time the ready move with the smallest line, an order that depends only on the grid)")
+          ->check(CLI::IsMember({"played", "canonical"}))
+          ->capture_default_str(),
+      search
+          ->add_option("--end-search-source", end_search_source,
+                       "Population: parent (an end search finishes the iteration's parent) or unsearched (the first "
+                       "grid from the parent on, down the pool, that no end search of its lineage has finished)")
+          ->check(CLI::IsMember({"parent", "unsearched"}))
           ->capture_default_str(),
       search->add_option("--window", population.window, "Population: no grid kept more than this below the best")
           ->check(ratrace::whole_number(0, 1000))
@@ -538,6 +568,15 @@ int main(int argc, char** argv) {
           ->add_option("--restart-growth", population.restart_growth,
                        "Population: each lineage waits this many times longer than the last before its fresh start")
           ->check(ratrace::real_number(1, 1000))
+          ->capture_default_str(),
+      search
+          ->add_option("--abandon-after", population.abandon_after,
+                       "Population: a lineage this many iterations old and more than --abandon-margin below the "
+                       "search's best is given up for a fresh start (0: never)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search->add_option("--abandon-margin", population.abandon_margin, "Population: see --abandon-after")
+          ->check(ratrace::whole_number(0, 1000))
           ->capture_default_str(),
       search
           ->add_option("--kick-share", population.kick_share,
@@ -618,6 +657,9 @@ int main(int argc, char** argv) {
       }
       if (*search) {
         population.rules = parse_rules(search_flags.rules);
+        population.same_grid = same_grid == "dots" ? SameGrid::kDots : SameGrid::kLines;
+        population.canonical_order = order == "canonical";
+        population.end_search_unsearched = end_search_source == "unsearched";
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

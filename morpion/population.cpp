@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
 #include <unordered_set>
 
 namespace morpion {
@@ -12,6 +14,49 @@ uint64_t lines_hash(const Game& game) {
   return hash;
 }
 
+uint64_t dots_hash(const Game& game) {
+  uint64_t hash = 0;
+  for (const Move& m : game) hash += ratrace::mix64(static_cast<uint64_t>(m.dot) + (uint64_t{1} << 32));
+  return hash;
+}
+
+uint64_t grid_hash(const Game& game, SameGrid same_grid) {
+  return same_grid == SameGrid::kDots ? dots_hash(game) : lines_hash(game);
+}
+
+Game canonical_order(const Game& game) {
+  // A move can be played once the moves that placed its line's other dots have been: a
+  // topological order of that dependency graph, the smallest line first among those ready.
+  std::vector<int> placed_by(kCells, -1);
+  for (size_t i = 0; i < game.size(); ++i) placed_by[game[i].dot] = static_cast<int>(i);
+  std::vector<int> waiting_on(game.size(), 0);
+  std::vector<std::vector<int>> unblocks(game.size());
+  for (size_t i = 0; i < game.size(); ++i) {
+    const Move& m = game[i];
+    for (int k = 0; k < 5; ++k) {
+      const int cell = m.first_cell() + k * kStep[static_cast<size_t>(m.dir())];
+      const int before = cell == m.dot ? -1 : placed_by[static_cast<size_t>(cell)];
+      if (before < 0) continue;
+      ++waiting_on[i];
+      unblocks[static_cast<size_t>(before)].push_back(static_cast<int>(i));
+    }
+  }
+  using Ready = std::pair<uint16_t, int>;  // (line, move index)
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
+  for (size_t i = 0; i < game.size(); ++i)
+    if (waiting_on[i] == 0) ready.emplace(game[i].line, static_cast<int>(i));
+  Game ordered;
+  ordered.reserve(game.size());
+  while (!ready.empty()) {
+    const int i = ready.top().second;
+    ready.pop();
+    ordered.push_back(game[static_cast<size_t>(i)]);
+    for (int j : unblocks[static_cast<size_t>(i)])
+      if (--waiting_on[static_cast<size_t>(j)] == 0) ready.emplace(game[static_cast<size_t>(j)].line, j);
+  }
+  return ordered;
+}
+
 namespace {
 
 enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6 };
@@ -19,13 +64,21 @@ enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6 };
 // The pool with its set of hashes, so that a grid already in it is not taken twice.
 class Pool {
  public:
-  Pool(std::vector<Game>& games, size_t capacity, int window)
-      : games_(games), capacity_(capacity), window_(static_cast<size_t>(window)) {
-    for (const Game& g : games_) hashes_.insert(lines_hash(g));
+  Pool(std::vector<Game>& games, size_t capacity, int window, SameGrid same_grid, bool canonical)
+      : games_(games),
+        capacity_(capacity),
+        window_(static_cast<size_t>(window)),
+        same_grid_(same_grid),
+        canonical_order_(canonical) {
+    for (const Game& g : games_) {
+      identities_.push_back(grid_hash(g, same_grid_));
+      hashes_.insert(identities_.back());
+    }
   }
   size_t size() const { return games_.size(); }
   const Game& operator[](size_t i) const { return games_[i]; }
   int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_.front().size()); }
+  uint64_t identity(size_t i) const { return identities_[i]; }
 
   // Takes `game` unless the pool holds it, it scores more than the window below the best, or
   // the pool is full of better grids. Among equal scores the newest comes first: on a plateau
@@ -33,11 +86,15 @@ class Pool {
   bool offer(Game&& game) {
     if (!games_.empty() && game.size() + window_ < games_.front().size()) return false;
     if (games_.size() >= capacity_ && game.size() < games_.back().size()) return false;
-    if (!hashes_.insert(lines_hash(game)).second) return false;
+    const uint64_t identity = grid_hash(game, same_grid_);
+    if (!hashes_.insert(identity).second) return false;
+    if (canonical_order_) game = canonical_order(game);
     const auto at = std::find_if(games_.begin(), games_.end(), [&](const Game& g) { return g.size() <= game.size(); });
+    identities_.insert(identities_.begin() + (at - games_.begin()), identity);
     games_.insert(at, std::move(game));
     while (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size()) {
-      hashes_.erase(lines_hash(games_.back()));
+      hashes_.erase(identities_.back());
+      identities_.pop_back();
       games_.pop_back();
     }
     return true;
@@ -45,6 +102,7 @@ class Pool {
 
   void clear() {
     games_.clear();
+    identities_.clear();
     hashes_.clear();
   }
 
@@ -52,6 +110,9 @@ class Pool {
   std::vector<Game>& games_;
   size_t capacity_;
   size_t window_;
+  SameGrid same_grid_;
+  bool canonical_order_;
+  std::vector<uint64_t> identities_;  // grid_hash of each grid, in pool order
   std::unordered_set<uint64_t> hashes_;
 };
 
@@ -141,7 +202,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   const uint64_t search_key = ratrace::stream_key(master_seed, kTagPopulation, static_cast<uint64_t>(search));
   SearchResult& result = state.result;
   result.search = search;
-  Pool pool(state.pool, static_cast<size_t>(options.pool), options.window);
+  Pool pool(state.pool, static_cast<size_t>(options.pool), options.window, options.same_grid, options.canonical_order);
   auto record_time = [&] {
     result.seconds = seconds_before + clock.seconds();
     result.cpu_seconds = cpu_before + clock.cpu_seconds();
@@ -167,8 +228,10 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       start = random_game(rng, options.rules);
     }
     pool.clear();
+    state.end_searched.clear();
     pool.offer(std::move(start));
     state.pool_best_since = state.iteration;
+    state.lineage_start = state.iteration;
   };
   if (pool.size() == 0) {
     fresh_start();
@@ -176,6 +239,12 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   }
   double last_save = clock.seconds();
   uint64_t lineage_patience = patience(options, state.restarts);
+  // A lineage that has had its time and is still far below the search's best rarely catches up:
+  // giving it up early leaves time for more lineages.
+  auto hopeless = [&] {
+    return options.abandon_after > 0 && state.iteration - state.lineage_start >= options.abandon_after &&
+           pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
+  };
   Dna dna(0);
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
@@ -193,11 +262,21 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     const int pool_best = pool.best_score();
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
     if (iteration % options.end_search_every == 0) {
+      // Random finishes of a grid already searched mostly repeat what its last search found.
+      size_t source = parent;
+      if (options.end_search_unsearched) {
+        for (size_t i = parent; i < pool.size(); ++i)
+          if (!state.end_searched.contains(pool.identity(i))) {
+            source = i;
+            break;
+          }
+        state.end_searched.insert(pool.identity(source));
+      }
       const size_t arm = choose_depth(state);
       const auto depth =
-          static_cast<size_t>(std::max(1.0, std::round(kWindBack[arm] * static_cast<double>(pool[parent].size()))));
-      const size_t parent_score = pool[parent].size();
-      Game finished = end_search(pool[parent], depth, options.completions, options.rules, rng);
+          static_cast<size_t>(std::max(1.0, std::round(kWindBack[arm] * static_cast<double>(pool[source].size()))));
+      const size_t parent_score = pool[source].size();
+      Game finished = end_search(pool[source], depth, options.completions, options.rules, rng);
       ++state.tries[arm];
       const bool kept = finished.size() >= parent_score && pool.offer(std::move(finished));
       if (kept) ++state.successes[arm];
@@ -208,7 +287,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     if (pool.best_score() > pool_best) {
       state.pool_best_since = iteration;
       note(pool[0]);
-    } else if (options.restart_after > 0 && iteration - state.pool_best_since >= lineage_patience) {
+    } else if ((options.restart_after > 0 && iteration - state.pool_best_since >= lineage_patience) || hopeless()) {
       ++state.restarts;
       lineage_patience = patience(options, state.restarts);
       fresh_start();

@@ -7,15 +7,22 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <unordered_set>
 #include <vector>
 
 #include "morpion/search.h"
 
 namespace morpion {
 
+// What makes two pool grids the same: their set of lines, or only their set of dots.
+enum class SameGrid { kLines, kDots };
+
 struct PopulationOptions {
   Rules rules = Rules::k5T;
   int pool = 5000;                           // grids kept at most
+  SameGrid same_grid = SameGrid::kLines;     // grids the pool holds only one of
+  bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
+  bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
   int window = 5;                            // and none more than this below the best
   double skew = 10;                          // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
   int swaps = 2;                             // a child swaps 0..swaps pairs of its parent's preferences
@@ -24,6 +31,8 @@ struct PopulationOptions {
   int completions = 100;                     // random finishes per end search
   uint64_t restart_after = 300000;           // iterations without a better pool best before a fresh start (0: never)
   double restart_growth = 1;                 // each fresh start's lineage waits this many times longer than the last
+  uint64_t abandon_after = 0;                // a lineage this many iterations old (0: never)...
+  int abandon_margin = 8;                    // ...and more than this below the search's best is given up
   double kick_share = 0;                     // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };
@@ -37,7 +46,9 @@ struct PopulationState {
   uint64_t iteration = 0;  // iterations done
   std::vector<Game> pool;  // distinct grids (by their set of lines), best first
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
-  uint64_t pool_best_since = 0;  // iteration at which the pool's best last improved
+  uint64_t pool_best_since = 0;               // iteration at which the pool's best last improved
+  uint64_t lineage_start = 0;                 // iteration of the current lineage's fresh start
+  std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
   int restarts = 0;
   SearchResult result;  // the best grid so far, its improvements, the time spent
 };
@@ -58,5 +69,13 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
 
 // An order-free hash of a grid's lines: two games with the same lines give the same grid.
 uint64_t lines_hash(const Game& game);
+// An order-free hash of a grid's dots: games that place the same dots, by whatever lines.
+uint64_t dots_hash(const Game& game);
+// The hash that says which grids are the same under `same_grid`.
+uint64_t grid_hash(const Game& game, SameGrid same_grid);
+// The same grid played in one order that depends only on its moves: each time, of the moves
+// whose other four dots are all placed, the one with the smallest line. A child whose DNA only
+// reorders its parent's moves then repeats the parent's order rather than drifting.
+Game canonical_order(const Game& game);
 
 }  // namespace morpion

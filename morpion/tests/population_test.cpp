@@ -52,6 +52,60 @@ TEST(MorpionPopulation, LinesHashIgnoresTheOrderOfTheMoves) {
   EXPECT_NE(lines_hash(game), lines_hash(Game(game.begin(), game.end() - 1)));
 }
 
+// The same grid played in a random legal order: each time a random legal move of the grid.
+Game shuffled_replay(const Game& game, ratrace::Rng& rng) {
+  Board board;
+  Game replay;
+  while (replay.size() < game.size()) {
+    std::vector<Move> ready;
+    for (const Move& m : board.legal_moves())
+      if (std::find(game.begin(), game.end(), m) != game.end()) ready.push_back(m);
+    if (ready.empty()) break;
+    replay.push_back(ready[rng.below(static_cast<uint32_t>(ready.size()))]);
+    board.play(replay.back());
+  }
+  return replay;
+}
+
+// Two games placing the same dots by different lines are one grid by their dots, two by their
+// lines; a random game and the same game one move shorter differ either way.
+TEST(MorpionPopulation, DotsHashIgnoresWhichLinesPlacedTheDots) {
+  ratrace::Rng rng(3);
+  const Game game = random_game(rng, Rules::k5T);
+  EXPECT_EQ(dots_hash(game), dots_hash(Game(game.rbegin(), game.rend())));
+  EXPECT_NE(dots_hash(game), dots_hash(Game(game.begin(), game.end() - 1)));
+  // After some first move, two legal moves that place the same dot by different lines.
+  Game a, b;
+  const Board start;
+  for (const Move& first : start.legal_moves()) {
+    Board board = start;
+    board.play(first);
+    for (const Move& x : board.legal_moves())
+      for (const Move& y : board.legal_moves())
+        if (a.empty() && x.dot == y.dot && x.line != y.line) a = {first, x}, b = {first, y};
+  }
+  ASSERT_FALSE(a.empty()) << "a dot reached by two lines after one move";
+  EXPECT_EQ(dots_hash(a), dots_hash(b));
+  EXPECT_NE(lines_hash(a), lines_hash(b));
+}
+
+// Any legal order of a grid's moves has the same canonical order, a legal game of those moves.
+TEST(MorpionPopulation, CanonicalOrderDependsOnlyOnTheGrid) {
+  for (uint64_t g = 0; g < 20; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(4, 1, g));
+    const Game game = random_game(rng, Rules::k5T);
+    const Game canonical = canonical_order(game);
+    ASSERT_EQ(canonical.size(), game.size());
+    Board board;
+    for (const Move& m : canonical) ASSERT_NO_THROW(board.play(m)) << "game " << g;
+    EXPECT_TRUE(board.legal_moves().empty());
+    EXPECT_EQ(lines_hash(canonical), lines_hash(game));
+    const Game shuffled = shuffled_replay(game, rng);
+    ASSERT_EQ(shuffled.size(), game.size()) << "game " << g;
+    EXPECT_EQ(canonical_order(shuffled), canonical) << "game " << g;
+  }
+}
+
 // The pool holds distinct grids, best first, and the best grid is a legal game whose score
 // is the last improvement's.
 TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
@@ -74,19 +128,35 @@ TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
   EXPECT_GE(result.best.size(), 120u);
 }
 
+// The fresh starts of search 0 (seed 7) in its first 60,000 iterations.
+int fresh_starts_in_60000(const PopulationOptions& options) {
+  SearchLimits limits;
+  limits.iterations = 60000;
+  PopulationState state;
+  population_search(7, 0, options, limits, nullptr, state);
+  return state.restarts;
+}
+
 // With --restart-growth g, lineage k waits restart_after * g^k iterations without a better
 // pool best before its fresh start, so fewer fresh starts fit in the same budget.
 TEST(MorpionPopulation, WithRestartGrowthEachLineageWaitsLonger) {
-  PopulationOptions options = small_options();
-  SearchLimits limits;
-  limits.iterations = 60000;
-  PopulationState flat, growing;
-  population_search(7, 0, options, limits, nullptr, flat);
-  options.restart_growth = 2;
-  population_search(7, 0, options, limits, nullptr, growing);
+  PopulationOptions growing = small_options();
+  growing.restart_growth = 2;
   // Waits of 3000, 6000, 12000, 24000 and 48000 iterations: at most 4 fresh starts in 60,000.
-  EXPECT_LE(growing.restarts, 4);
-  EXPECT_GT(flat.restarts, growing.restarts);
+  EXPECT_LE(fresh_starts_in_60000(growing), 4);
+  EXPECT_GT(fresh_starts_in_60000(small_options()), fresh_starts_in_60000(growing));
+}
+
+// With --abandon-after n --abandon-margin m, a lineage n iterations old and more than m below the
+// search's best gets its fresh start at once, rather than after restart_after iterations
+// without a better pool best.
+TEST(MorpionPopulation, ALineageFarBelowTheSearchsBestIsGivenUpEarly) {
+  PopulationOptions abandoning = small_options();
+  abandoning.abandon_after = 1000;
+  abandoning.abandon_margin = 0;
+  EXPECT_GT(fresh_starts_in_60000(abandoning), fresh_starts_in_60000(small_options()));
+  // A lineage lives at least 1,000 iterations, so at most 60 fresh starts fit in 60,000.
+  EXPECT_LE(fresh_starts_in_60000(abandoning), 60);
 }
 
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
@@ -125,6 +195,35 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("move 1 ('zzzz') is not a legal line there"), std::string::npos) << e.what();
   }
+}
+
+// Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
+// order, and end searches from unsearched grids (whose set of searched grids is saved).
+TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
+  PopulationOptions options = small_options();
+  options.same_grid = SameGrid::kDots;
+  options.canonical_order = true;
+  options.end_search_unsearched = true;
+  options.abandon_after = 1500;
+  options.abandon_margin = 2;
+  SearchLimits limits;
+  limits.iterations = 12000;
+  PopulationState straight, first;
+  const SearchResult whole = population_search(7, 0, options, limits, nullptr, straight);
+  limits.iterations = 5000;
+  population_search(7, 0, options, limits, nullptr, first);
+  EXPECT_FALSE(first.end_searched.empty());
+  const nlohmann::json settings = {{"method", "population"}, {"test", 3}};
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_settings.json";
+  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
+  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
+  EXPECT_EQ(loaded[0].end_searched, first.end_searched);
+  limits.iterations = 12000;
+  const SearchResult resumed = population_search(7, 0, options, limits, nullptr, loaded[0]);
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(loaded[0].pool, straight.pool);
+  EXPECT_EQ(loaded[0].restarts, straight.restarts);
+  for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
 }
 
 // A resumed search's time limits count from its start: one that has had its time stops at once.
