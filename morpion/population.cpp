@@ -275,10 +275,10 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       const size_t arm = choose_depth(state);
       const auto depth =
           static_cast<size_t>(std::max(1.0, std::round(kWindBack[arm] * static_cast<double>(pool[source].size()))));
-      const size_t parent_score = pool[source].size();
+      const size_t source_score = pool[source].size();
       Game finished = end_search(pool[source], depth, options.completions, options.rules, rng);
       ++state.tries[arm];
-      const bool kept = finished.size() >= parent_score && pool.offer(std::move(finished));
+      const bool kept = finished.size() >= source_score && pool.offer(std::move(finished));
       if (kept) ++state.successes[arm];
     } else {
       pool.offer(mutate(pool[parent], options, dna, rng));
