@@ -20,10 +20,10 @@ enum class SameGrid { kLines, kDots };
 struct PopulationOptions {
   Rules rules = Rules::k5T;
   int pool = 5000;                           // grids kept at most
+  int window = 5;                            // and none more than this below the best
   SameGrid same_grid = SameGrid::kLines;     // grids the pool holds only one of
   bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
   bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
-  int window = 5;                            // and none more than this below the best
   double skew = 10;                          // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
   int swaps = 2;                             // a child swaps 0..swaps pairs of its parent's preferences
   int blacklist = 3;                         // and blacklists 1..blacklist of its parent's moves
@@ -44,7 +44,7 @@ constexpr std::array<double, 6> kWindBack{0.03, 0.06, 0.10, 0.15, 0.20, 0.25};
 // search resumed from a saved state finds what it would have found uninterrupted.
 struct PopulationState {
   uint64_t iteration = 0;  // iterations done
-  std::vector<Game> pool;  // distinct grids (by their set of lines), best first
+  std::vector<Game> pool;  // distinct grids (by options.same_grid), best first
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
   uint64_t pool_best_since = 0;               // iteration at which the pool's best last improved
   uint64_t lineage_start = 0;                 // iteration of the current lineage's fresh start
