@@ -247,6 +247,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.same_grid != defaults.same_grid) settings["same_grid"] = "dots";
   if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
   if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
+  if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
+  if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
   if (o.abandon_after != defaults.abandon_after) {
     settings["abandon_after"] = o.abandon_after;
     settings["abandon_margin"] = o.abandon_margin;
@@ -503,7 +505,7 @@ int main(int argc, char** argv) {
 
   RunFlags search_flags;
   std::string method = "population";
-  std::string same_grid = "lines", order = "played", end_search_source = "parent";
+  std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -543,6 +545,18 @@ int main(int argc, char** argv) {
                        "Population: parent (an end search finishes the iteration's parent) or unsearched (the first "
                        "grid from the parent on, down the pool, that no end search of its lineage has finished)")
           ->check(CLI::IsMember({"parent", "unsearched"}))
+          ->capture_default_str(),
+      search
+          ->add_option("--end-search-keep", end_search_keep,
+                       "Population: best (the pool is offered an end search's longest finish, when it is no shorter "
+                       "than its source) or all (every finish, each taken when it is new and within the window)")
+          ->check(CLI::IsMember({"best", "all"}))
+          ->capture_default_str(),
+      search
+          ->add_option("--ruin-share", population.ruin_share,
+                       "Population: share of end searches that take out moves anywhere in the grid, each with the "
+                       "moves that need its dot, rather than the last ones")
+          ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
       search->add_option("--window", population.window, "Population: no grid kept more than this below the best")
           ->check(ratrace::whole_number(0, 1000))
@@ -660,6 +674,7 @@ int main(int argc, char** argv) {
         population.same_grid = same_grid == "dots" ? SameGrid::kDots : SameGrid::kLines;
         population.canonical_order = order == "canonical";
         population.end_search_unsearched = end_search_source == "unsearched";
+        population.end_search_keep_all = end_search_keep == "all";
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -24,23 +24,35 @@ uint64_t grid_hash(const Game& game, SameGrid same_grid) {
   return same_grid == SameGrid::kDots ? dots_hash(game) : lines_hash(game);
 }
 
+std::vector<std::array<int, 4>> prerequisites(const Game& game) {
+  std::vector<int> placed_by(kCells, -1);
+  for (size_t i = 0; i < game.size(); ++i) placed_by[game[i].dot] = static_cast<int>(i);
+  std::vector<std::array<int, 4>> needs(game.size());
+  for (size_t i = 0; i < game.size(); ++i) {
+    const Move& m = game[i];
+    int found = 0;
+    needs[i].fill(-1);
+    for (int k = 0; k < 5; ++k) {
+      const int cell = m.first_cell() + k * kStep[static_cast<size_t>(m.dir())];
+      if (cell != m.dot && placed_by[static_cast<size_t>(cell)] >= 0)
+        needs[i][static_cast<size_t>(found++)] = placed_by[static_cast<size_t>(cell)];
+    }
+  }
+  return needs;
+}
+
 Game canonical_order(const Game& game) {
   // A move can be played once the moves that placed its line's other dots have been: a
   // topological order of that dependency graph, the smallest line first among those ready.
-  std::vector<int> placed_by(kCells, -1);
-  for (size_t i = 0; i < game.size(); ++i) placed_by[game[i].dot] = static_cast<int>(i);
   std::vector<int> waiting_on(game.size(), 0);
   std::vector<std::vector<int>> unblocks(game.size());
-  for (size_t i = 0; i < game.size(); ++i) {
-    const Move& m = game[i];
-    for (int k = 0; k < 5; ++k) {
-      const int cell = m.first_cell() + k * kStep[static_cast<size_t>(m.dir())];
-      const int before = cell == m.dot ? -1 : placed_by[static_cast<size_t>(cell)];
+  const std::vector<std::array<int, 4>> needs = prerequisites(game);
+  for (size_t i = 0; i < game.size(); ++i)
+    for (const int before : needs[i]) {
       if (before < 0) continue;
       ++waiting_on[i];
       unblocks[static_cast<size_t>(before)].push_back(static_cast<int>(i));
     }
-  }
   using Ready = std::pair<uint16_t, int>;  // (line, move index)
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
   for (size_t i = 0; i < game.size(); ++i)
@@ -55,6 +67,33 @@ Game canonical_order(const Game& game) {
       if (--waiting_on[static_cast<size_t>(j)] == 0) ready.emplace(game[static_cast<size_t>(j)].line, j);
   }
   return ordered;
+}
+
+Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
+  const size_t n = parent.size();
+  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
+  std::vector<char> out(n, 0), trial;
+  size_t removed = 0;
+  for (int tries = 0; tries < 64 && removed < depth; ++tries) {
+    const uint32_t seed = rng.below(static_cast<uint32_t>(n));
+    if (out[seed]) continue;
+    trial = out;
+    trial[seed] = 1;
+    size_t count = 0;
+    for (size_t j = 0; j < n; ++j) {
+      for (const int before : needs[j])
+        if (before >= 0 && trial[static_cast<size_t>(before)]) trial[j] = 1;
+      count += static_cast<size_t>(trial[j]);
+    }
+    if (count > depth) continue;  // a move with too many dependants is passed over
+    out.swap(trial);
+    removed = count;
+  }
+  Game kept;
+  kept.reserve(n);
+  for (size_t j = 0; j < n; ++j)
+    if (!out[j]) kept.push_back(parent[j]);
+  return kept;
 }
 
 namespace {
@@ -145,18 +184,30 @@ Board replayed(const Game& game, size_t count, Rules rules) {
   return board;
 }
 
-// Winds `parent` back by `depth` moves and finishes it `completions` times at random: the
-// longest finish (the first of equal length).
-Game end_search(const Game& parent, size_t depth, int completions, Rules rules, ratrace::Rng& rng) {
-  const size_t keep = parent.size() - std::min(depth, parent.size());
-  const Board wound_back = replayed(parent, keep, rules);
-  Game best, game;
+// `completions` random finishes of the legal game `kept`, each handed to `take`.
+template <typename Take>
+void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::Rng& rng, Take&& take) {
+  const Board board = replayed(kept, kept.size(), rules);
+  Game game;
   for (int c = 0; c < completions; ++c) {
-    Board board = wound_back;
-    game.assign(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(keep));
-    complete_at_random(rng, board, game);
-    if (game.size() > best.size()) best = game;
+    Board finishing = board;
+    game = kept;
+    complete_at_random(rng, finishing, game);
+    take(game);
   }
+}
+
+// `parent` wound back by `depth` moves: its first moves.
+Game wound_back(const Game& parent, size_t depth) {
+  return Game(parent.begin(), parent.end() - static_cast<std::ptrdiff_t>(std::min(depth, parent.size())));
+}
+
+// The longest of `completions` random finishes of `kept` (the first of equal length).
+Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng& rng) {
+  Game best;
+  finish_at_random(kept, completions, rules, rng, [&](const Game& game) {
+    if (game.size() > best.size()) best = game;
+  });
   return best;
 }
 
@@ -223,7 +274,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     if (!result.best.empty() && rng.uniform() < options.kick_share) {
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
       const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(result.best.size())));
-      start = end_search(result.best, depth, options.completions, options.rules, rng);
+      start = longest_finish(wound_back(result.best, depth), options.completions, options.rules, rng);
     } else {
       start = random_game(rng, options.rules);
     }
@@ -275,10 +326,19 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       const size_t arm = choose_depth(state);
       const auto depth =
           static_cast<size_t>(std::max(1.0, std::round(kWindBack[arm] * static_cast<double>(pool[source].size()))));
-      const size_t source_score = pool[source].size();
-      Game finished = end_search(pool[source], depth, options.completions, options.rules, rng);
+      // Ruin draws only when it is on, so that a search without it keeps its random streams.
+      const bool ruin = options.ruin_share > 0 && rng.uniform() < options.ruin_share;
+      const Game start = ruin ? ruined(pool[source], depth, rng) : wound_back(pool[source], depth);
+      bool kept = false;
+      if (options.end_search_keep_all) {
+        finish_at_random(start, options.completions, options.rules, rng,
+                         [&](const Game& game) { kept |= pool.offer(Game(game)); });
+      } else {
+        const size_t source_score = pool[source].size();
+        Game finished = longest_finish(start, options.completions, options.rules, rng);
+        kept = finished.size() >= source_score && pool.offer(std::move(finished));
+      }
       ++state.tries[arm];
-      const bool kept = finished.size() >= source_score && pool.offer(std::move(finished));
       if (kept) ++state.successes[arm];
     } else {
       pool.offer(mutate(pool[parent], options, dna, rng));

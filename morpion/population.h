@@ -19,21 +19,23 @@ enum class SameGrid { kLines, kDots };
 
 struct PopulationOptions {
   Rules rules = Rules::k5T;
-  int pool = 5000;                           // grids kept at most
-  int window = 5;                            // and none more than this below the best
-  SameGrid same_grid = SameGrid::kLines;     // grids the pool holds only one of
-  bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
-  bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
-  double skew = 10;                          // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
-  int swaps = 2;                             // a child swaps 0..swaps pairs of its parent's preferences
-  int blacklist = 3;                         // and blacklists 1..blacklist of its parent's moves
-  uint64_t end_search_every = 100;           // iterations per end search
-  int completions = 100;                     // random finishes per end search
-  uint64_t restart_after = 300000;           // iterations without a better pool best before a fresh start (0: never)
-  double restart_growth = 1;                 // each fresh start's lineage waits this many times longer than the last
-  uint64_t abandon_after = 0;                // a lineage this many iterations old (0: never)...
-  int abandon_margin = 8;                    // ...and more than this below the search's best is given up
-  double kick_share = 0;                     // fresh starts that kick the best grid rather than play a random game
+  int pool = 5000;                        // grids kept at most
+  int window = 5;                         // and none more than this below the best
+  SameGrid same_grid = SameGrid::kLines;  // grids the pool holds only one of
+  bool canonical_order = false;           // the pool keeps each grid in canonical_order(), not as played
+  bool end_search_unsearched = false;     // an end search takes the first grid from the parent on not yet searched
+  bool end_search_keep_all = false;       // the pool is offered every finish of an end search, not only the longest
+  double ruin_share = 0;                  // end searches that take out moves with their dependants, not the last ones
+  double skew = 10;                       // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
+  int swaps = 2;                          // a child swaps 0..swaps pairs of its parent's preferences
+  int blacklist = 3;                      // and blacklists 1..blacklist of its parent's moves
+  uint64_t end_search_every = 100;        // iterations per end search
+  int completions = 100;                  // random finishes per end search
+  uint64_t restart_after = 300000;        // iterations without a better pool best before a fresh start (0: never)
+  double restart_growth = 1;              // each fresh start's lineage waits this many times longer than the last
+  uint64_t abandon_after = 0;             // a lineage this many iterations old (0: never)...
+  int abandon_margin = 8;                 // ...and more than this below the search's best is given up
+  double kick_share = 0;                  // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };
 
@@ -73,6 +75,14 @@ uint64_t lines_hash(const Game& game);
 uint64_t dots_hash(const Game& game);
 // The hash that says which grids are the same under `same_grid`.
 uint64_t grid_hash(const Game& game, SameGrid same_grid);
+// For each move of `game`, the earlier moves that placed the other dots of its line (-1 for
+// the rest: dots of the cross, or no more).
+std::vector<std::array<int, 4>> prerequisites(const Game& game);
+// `parent` with at most `depth` moves taken out anywhere, each with every later move that needs
+// a dot it placed: a move drawn at random with its dependants, again until `depth` moves are out
+// or 64 draws are spent (a move with too many dependants is passed over). What is left is legal
+// in its order, since taking lines and dots away never makes a remaining move illegal.
+Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng);
 // The same grid played in one order that depends only on its moves: each time, of the moves
 // whose other four dots are all placed, the one with the smallest line. A child whose DNA only
 // reorders its parent's moves then repeats the parent's order rather than drifting.

@@ -106,6 +106,29 @@ TEST(MorpionPopulation, CanonicalOrderDependsOnlyOnTheGrid) {
   }
 }
 
+// A ruined grid is a legal game of the grid's moves in their order, at most `depth` fewer, and
+// closed under need: no move is left whose line needs a dot of a move taken out.
+TEST(MorpionPopulation, RuinTakesOutMovesWithEveryMoveThatNeedsThem) {
+  for (uint64_t g = 0; g < 20; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(4, 2, g));
+    const Game game = random_game(rng, Rules::k5T);
+    const size_t depth = 1 + g % 15;
+    const Game kept = ruined(game, depth, rng);
+    EXPECT_LE(game.size() - kept.size(), depth) << "game " << g;
+    EXPECT_LT(kept.size(), game.size()) << "game " << g;
+    Board board;
+    for (const Move& m : kept) ASSERT_NO_THROW(board.play(m)) << "game " << g;
+    std::unordered_set<uint16_t> left;
+    for (const Move& m : kept) left.insert(m.line);
+    const std::vector<std::array<int, 4>> needs = prerequisites(game);
+    for (size_t j = 0; j < game.size(); ++j) {
+      if (!left.contains(game[j].line)) continue;
+      for (const int before : needs[j])
+        if (before >= 0) EXPECT_TRUE(left.contains(game[static_cast<size_t>(before)].line)) << "game " << g;
+    }
+  }
+}
+
 // The pool holds distinct grids, best first, and the best grid is a legal game whose score
 // is the last improvement's.
 TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
@@ -198,12 +221,15 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
 }
 
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
-// order, and end searches from unsearched grids (whose set of searched grids is saved).
+// order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
+// all their finishes.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
   options.canonical_order = true;
   options.end_search_unsearched = true;
+  options.end_search_keep_all = true;
+  options.ruin_share = 0.5;
   options.abandon_after = 1500;
   options.abandon_margin = 2;
   SearchLimits limits;
@@ -224,6 +250,28 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
+}
+
+// An end search that keeps all its finishes fills the pool with every new one within the
+// window; one that keeps the longest adds at most one grid.
+TEST(MorpionPopulation, AnEndSearchKeepingAllItsFinishesOffersEachToThePool) {
+  PopulationOptions options = small_options();
+  options.end_search_every = 1;
+  options.completions = 50;
+  SearchLimits limits;
+  limits.iterations = 6;  // one end search at each wind-back depth
+  PopulationState longest, all;
+  population_search(7, 0, options, limits, nullptr, longest);
+  EXPECT_LE(longest.pool.size(), 7u);
+  options.end_search_keep_all = true;
+  population_search(7, 0, options, limits, nullptr, all);
+  EXPECT_GT(all.pool.size(), 7u);  // the most six end searches keeping their longest finish could add
+  std::unordered_set<uint64_t> grids;
+  for (const Game& g : all.pool) {
+    EXPECT_TRUE(grids.insert(lines_hash(g)).second) << "a grid taken twice";
+    EXPECT_LE(g.size(), all.pool.front().size());
+    EXPECT_GE(g.size() + static_cast<size_t>(options.window), all.pool.front().size());
+  }
 }
 
 // A resumed search's time limits count from its start: one that has had its time stops at once.
