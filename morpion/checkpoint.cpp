@@ -68,6 +68,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"end_searched", sorted(s.end_searched)},
                         {"lineage_start", s.lineage_start},
                         {"restarts", s.restarts},
+                        {"lineage_bests", s.result.lineage_bests},
                         {"best", lines_text(s.result.best)},
                         {"improvements", steps},
                         {"seconds", s.result.seconds},
@@ -114,6 +115,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       for (const auto& hash : s.value("end_searched", nlohmann::json::array()))
         state.end_searched.insert(hash.get<uint64_t>());
       state.restarts = s.at("restarts").get<int>();
+      // Absent from older checkpoints: a search resumed from one lists only its later lineages.
+      state.result.lineage_bests = s.value("lineage_bests", std::vector<int>{});
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);
       for (const auto& step : s.at("improvements"))

@@ -348,6 +348,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       state.pool_best_since = iteration;
       note(pool[0]);
     } else if ((options.restart_after > 0 && iteration - state.pool_best_since >= lineage_patience) || hopeless()) {
+      result.lineage_bests.push_back(pool.best_score());
       ++state.restarts;
       lineage_patience = patience(options, state.restarts);
       fresh_start();

@@ -47,6 +47,10 @@ struct SearchResult {
   std::vector<Improvement> improvements;
   bool stopped = false;  // ended by *stop or the time limit rather than by its own count
   int restarts = 0;      // fresh starts of a population search
+  // A population search's best score of each lineage a fresh start ended, in order: the search's
+  // best is the largest of these and the current lineage's, so their spread says what more
+  // lineages (a longer search) would give.
+  std::vector<int> lineage_bests;
 };
 
 // A search's two clocks, both started when the search starts.

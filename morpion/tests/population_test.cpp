@@ -206,6 +206,10 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   EXPECT_GT(straight.restarts, 0) << "the test should cover a fresh start";
+  // One best per lineage ended, none above the search's best, the same after a resume.
+  ASSERT_EQ(whole.lineage_bests.size(), static_cast<size_t>(straight.restarts));
+  for (const int best : whole.lineage_bests) EXPECT_LE(best, static_cast<int>(whole.best.size()));
+  EXPECT_EQ(resumed.lineage_bests, whole.lineage_bests);
 
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}, {"test", 2}}, 1, Rules::k5T), std::invalid_argument);
   EXPECT_THROW(load_checkpoint(path, settings, 2, Rules::k5T), std::invalid_argument);
@@ -247,6 +251,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   limits.iterations = 12000;
   const SearchResult resumed = population_search(7, 0, options, limits, nullptr, loaded[0]);
   EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(resumed.lineage_bests, whole.lineage_bests);
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
