@@ -51,6 +51,15 @@ std::vector<uint64_t> sorted(const std::unordered_set<uint64_t>& set) {
 
 }  // namespace
 
+void to_json(nlohmann::json& j, const Lineage& lineage) {
+  j = {{"iterations", lineage.iterations}, {"steps", lineage.steps}};
+}
+
+void from_json(const nlohmann::json& j, Lineage& lineage) {
+  lineage.iterations = j.at("iterations").get<uint64_t>();
+  lineage.steps = j.at("steps").get<decltype(lineage.steps)>();
+}
+
 nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states,
                                Rules rules) {
   nlohmann::json searches = nlohmann::json::array();
@@ -68,7 +77,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"end_searched", sorted(s.end_searched)},
                         {"lineage_start", s.lineage_start},
                         {"restarts", s.restarts},
-                        {"lineage_bests", s.result.lineage_bests},
+                        {"lineage", s.lineage},
+                        {"lineages", s.result.lineages},
                         {"best", lines_text(s.result.best)},
                         {"improvements", steps},
                         {"seconds", s.result.seconds},
@@ -115,8 +125,18 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       for (const auto& hash : s.value("end_searched", nlohmann::json::array()))
         state.end_searched.insert(hash.get<uint64_t>());
       state.restarts = s.at("restarts").get<int>();
-      // Absent from older checkpoints: a search resumed from one lists only its later lineages.
-      state.result.lineage_bests = s.value("lineage_bests", std::vector<int>{});
+      // Checkpoints of 0.12.2 kept only each ended lineage's best, older ones nothing: a search
+      // resumed from one knows its earlier lineages by their bests at most, and of the current
+      // lineage only its last rise.
+      if (s.contains("lineages")) {
+        state.result.lineages = s.at("lineages").get<std::vector<Lineage>>();
+        state.lineage = s.at("lineage").get<Lineage>();
+      } else {
+        for (const int best : s.value("lineage_bests", std::vector<int>{}))
+          state.result.lineages.push_back({.iterations = 0, .steps = {{0, best}}});
+        const int pool_best = state.pool.empty() ? 0 : static_cast<int>(state.pool[0].size());
+        state.lineage = {.iterations = 0, .steps = {{state.pool_best_since - state.lineage_start, pool_best}}};
+      }
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);
       for (const auto& step : s.at("improvements"))

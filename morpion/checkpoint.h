@@ -10,6 +10,11 @@
 
 namespace morpion {
 
+// A lineage as {"iterations": n, "steps": [[iterations since its start, pool best], ...]}, in
+// checkpoints and result files alike.
+void to_json(nlohmann::json& j, const Lineage& lineage);
+void from_json(const nlohmann::json& j, Lineage& lineage);
+
 // {"format": "morpion-checkpoint", "settings": ..., "searches": [state, ...]}: a game is the
 // lines of its moves in the order played, 4 hex digits each. `states[i]` is search i's.
 nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states, Rules rules);

@@ -191,7 +191,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                     {"cpu_seconds", r.cpu_seconds},
                     {"stopped", r.stopped},
                     {"restarts", r.restarts},
-                    {"lineage_bests", r.lineage_bests},
+                    {"lineages", r.lineages},
                     {"code", encode_game(r.best, rules)},
                     {"improvements", steps}});
   }

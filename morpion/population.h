@@ -50,6 +50,7 @@ struct PopulationState {
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
   uint64_t pool_best_since = 0;               // iteration at which the pool's best last improved
   uint64_t lineage_start = 0;                 // iteration of the current lineage's fresh start
+  Lineage lineage;                            // the current lineage's rises so far
   std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
   int restarts = 0;
   SearchResult result;  // the best grid so far, its improvements, the time spent

@@ -37,6 +37,14 @@ struct Improvement {
   double cpu_seconds = 0;
 };
 
+// One lineage of a population search, from its fresh start to the next: how its pool's best rose.
+struct Lineage {
+  uint64_t iterations = 0;                      // how long it lasted
+  std::vector<std::pair<uint64_t, int>> steps;  // (iterations since its start, pool best): at its start and each rise
+  int best() const { return steps.empty() ? 0 : steps.back().second; }
+  bool operator==(const Lineage&) const = default;
+};
+
 // What one search found.
 struct SearchResult {
   int search = 0;
@@ -47,10 +55,10 @@ struct SearchResult {
   std::vector<Improvement> improvements;
   bool stopped = false;  // ended by *stop or the time limit rather than by its own count
   int restarts = 0;      // fresh starts of a population search
-  // A population search's best score of each lineage a fresh start ended, in order: the search's
-  // best is the largest of these and the current lineage's, so their spread says what more
-  // lineages (a longer search) would give.
-  std::vector<int> lineage_bests;
+  // A population search's lineages that a fresh start ended, in order: the search's best is the
+  // largest of their bests and the current lineage's, so their spread says what more lineages (a
+  // longer search) would give, and their rises what a sooner fresh start would have kept.
+  std::vector<Lineage> lineages;
 };
 
 // A search's two clocks, both started when the search starts.

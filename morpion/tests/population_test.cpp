@@ -206,10 +206,23 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   EXPECT_GT(straight.restarts, 0) << "the test should cover a fresh start";
-  // One best per lineage ended, none above the search's best, the same after a resume.
-  ASSERT_EQ(whole.lineage_bests.size(), static_cast<size_t>(straight.restarts));
-  for (const int best : whole.lineage_bests) EXPECT_LE(best, static_cast<int>(whole.best.size()));
-  EXPECT_EQ(resumed.lineage_bests, whole.lineage_bests);
+  // One record per lineage ended, rising from its start to its best, none above the search's
+  // best, lasting until its last rise plus the patience; the same after a resume.
+  ASSERT_EQ(whole.lineages.size(), static_cast<size_t>(straight.restarts));
+  uint64_t lineage_iterations = 0;
+  for (const Lineage& lineage : whole.lineages) {
+    ASSERT_FALSE(lineage.steps.empty());
+    EXPECT_EQ(lineage.steps.front().first, 0u);
+    for (size_t k = 1; k < lineage.steps.size(); ++k) {
+      EXPECT_GT(lineage.steps[k].first, lineage.steps[k - 1].first);
+      EXPECT_GT(lineage.steps[k].second, lineage.steps[k - 1].second);
+    }
+    EXPECT_LE(lineage.best(), static_cast<int>(whole.best.size()));
+    EXPECT_EQ(lineage.iterations, lineage.steps.back().first + small_options().restart_after);
+    lineage_iterations += lineage.iterations;
+  }
+  EXPECT_LE(lineage_iterations, whole.iterations);
+  EXPECT_EQ(resumed.lineages, whole.lineages);
 
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}, {"test", 2}}, 1, Rules::k5T), std::invalid_argument);
   EXPECT_THROW(load_checkpoint(path, settings, 2, Rules::k5T), std::invalid_argument);
@@ -222,6 +235,33 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("move 1 ('zzzz') is not a legal line there"), std::string::npos) << e.what();
   }
+}
+
+// A checkpoint of ratrace 0.12.2 kept each ended lineage's best, not its rises: it still
+// resumes to the same search, and lists its earlier lineages by their bests.
+TEST(MorpionPopulation, ACheckpointWithOnlyEachLineagesBestStillResumes) {
+  PopulationState straight;
+  const SearchResult whole = run_to(12000, straight);
+  PopulationState first;
+  run_to(8000, first);
+  ASSERT_FALSE(first.result.lineages.empty()) << "the test should cover a lineage ended before the save";
+  const nlohmann::json settings = {{"method", "population"}, {"test", 4}};
+  nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
+  nlohmann::json& search = saved["searches"][0];
+  std::vector<int> bests;
+  for (const Lineage& lineage : first.result.lineages) bests.push_back(lineage.best());
+  search.erase("lineages");
+  search.erase("lineage");
+  search["lineage_bests"] = bests;
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_0_12_2.json";
+  { std::ofstream(path) << saved.dump(); }
+  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
+  const SearchResult resumed = run_to(12000, loaded[0]);
+  EXPECT_EQ(resumed.best, whole.best);
+  ASSERT_EQ(resumed.lineages.size(), whole.lineages.size());
+  for (size_t i = 0; i < whole.lineages.size(); ++i) EXPECT_EQ(resumed.lineages[i].best(), whole.lineages[i].best());
+  // The lineages begun after the save are recorded whole.
+  for (size_t i = bests.size() + 1; i < whole.lineages.size(); ++i) EXPECT_EQ(resumed.lineages[i], whole.lineages[i]);
 }
 
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
@@ -251,7 +291,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   limits.iterations = 12000;
   const SearchResult resumed = population_search(7, 0, options, limits, nullptr, loaded[0]);
   EXPECT_EQ(resumed.best, whole.best);
-  EXPECT_EQ(resumed.lineage_bests, whole.lineage_bests);
+  EXPECT_EQ(resumed.lineages, whole.lineages);
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);

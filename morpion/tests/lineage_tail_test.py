@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Tests of morpion/lineage_tail.py: its cut of a lineage at a sooner patience, its expected
+best, and the script run on a real `morpion search --json` file.
+
+  lineage_tail_test.py MORPION LINEAGE_TAIL WORK
+
+Exit code 0 on success, 1 on a failed check (with what differed).
+"""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def main():
+    morpion, script, work = sys.argv[1:4]
+    spec = importlib.util.spec_from_file_location("lineage_tail", script)
+    tail = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tail)
+
+    # A lineage that rose at ages 0, 50 and 200 and was watched for 300 more: a patience of 100
+    # ends it after the 150-iteration gap, at age 150 with its second best; 150 or more keeps it.
+    lineage = (500, [(0, 100), (50, 110), (200, 120)])
+    check(tail.cut(lineage, 300) == (500, 120), f"cut at its own patience: {tail.cut(lineage, 300)}")
+    check(tail.cut(lineage, 100) == (150, 110), f"cut at 100: {tail.cut(lineage, 100)}")
+    check(tail.cut(lineage, 150) == (350, 120), f"cut at 150: {tail.cut(lineage, 150)}")
+    check(tail.cut(lineage, 40) == (40, 100), f"cut at 40: {tail.cut(lineage, 40)}")
+    # The largest of n draws from {1, 2}: 1.5 for one draw, 1.75 for two.
+    check(abs(tail.expected_best([1, 2], 1) - 1.5) < 1e-12, "expected best of one draw")
+    check(abs(tail.expected_best([2, 1], 2) - 1.75) < 1e-12, "expected best of two draws")
+
+    os.makedirs(work, exist_ok=True)
+    result = os.path.join(work, "lineages.json")
+    subprocess.run([morpion, "search", "--searches", "2", "--threads", "2", "--iterations", "30000",
+                    "--restart-after", "3000", "--seed", "5", "--json", result, "--force"],
+                   check=True, capture_output=True)
+    with open(result) as f:
+        runs = json.load(f)["runs"]
+    for run in runs:
+        check(len(run["lineages"]) == run["restarts"], "one lineage record per fresh start")
+    out = subprocess.run([sys.executable, script, result, "--patience", "3000", "--minutes", "0.01"],
+                         capture_output=True, text=True)
+    check(out.returncode == 0, f"--patience at the runs' own exited {out.returncode}: {out.stderr}")
+    check("difference +0.0 [+0.0, +0.0]" in out.stdout, f"no difference from itself:\n{out.stdout}")
+    out = subprocess.run([sys.executable, script, result, "--patience", "3001"], capture_output=True, text=True)
+    check(out.returncode == 1 and "watched for 3000 iterations" in out.stderr,
+          f"a patience above the runs' was not refused: {out.returncode} {out.stderr}")
+    out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
+    check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
+          f"a missing file: {out.returncode} {out.stderr}")
+    print("lineage_tail_test: all checks passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (AssertionError, subprocess.CalledProcessError) as e:
+        print(f"lineage_tail_test: {e}", file=sys.stderr)
+        sys.exit(1)
