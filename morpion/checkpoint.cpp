@@ -73,7 +73,6 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"pool", pool},
                         {"tries", s.tries},
                         {"successes", s.successes},
-                        {"pool_best_since", s.pool_best_since},
                         {"end_searched", sorted(s.end_searched)},
                         {"lineage_start", s.lineage_start},
                         {"restarts", s.restarts},
@@ -119,7 +118,6 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       for (const auto& g : s.at("pool")) state.pool.push_back(game_of_lines(g.get<std::string>(), rules));
       state.tries = s.at("tries").get<decltype(state.tries)>();
       state.successes = s.at("successes").get<decltype(state.successes)>();
-      state.pool_best_since = s.at("pool_best_since").get<uint64_t>();
       // Absent from the checkpoints of searches that never kept them.
       state.lineage_start = s.value("lineage_start", uint64_t{0});
       for (const auto& hash : s.value("end_searched", nlohmann::json::array()))
@@ -127,7 +125,7 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.restarts = s.at("restarts").get<int>();
       // Checkpoints of 0.12.2 kept only each ended lineage's best, older ones nothing: a search
       // resumed from one knows its earlier lineages by their bests at most, and of the current
-      // lineage only its last rise.
+      // lineage only its last rise, which such a checkpoint saved as `pool_best_since`.
       if (s.contains("lineages")) {
         state.result.lineages = s.at("lineages").get<std::vector<Lineage>>();
         state.lineage = s.at("lineage").get<Lineage>();
@@ -135,7 +133,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
         for (const int best : s.value("lineage_bests", std::vector<int>{}))
           state.result.lineages.push_back({.iterations = 0, .steps = {{0, best}}});
         const int pool_best = state.pool.empty() ? 0 : static_cast<int>(state.pool[0].size());
-        state.lineage = {.iterations = 0, .steps = {{state.pool_best_since - state.lineage_start, pool_best}}};
+        const auto last_rise = s.at("pool_best_since").get<uint64_t>();
+        state.lineage = {.iterations = 0, .steps = {{last_rise - state.lineage_start, pool_best}}};
       }
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);

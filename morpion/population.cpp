@@ -281,7 +281,6 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     pool.clear();
     state.end_searched.clear();
     pool.offer(std::move(start));
-    state.pool_best_since = state.iteration;
     state.lineage_start = state.iteration;
     state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}};
   };
@@ -346,10 +345,9 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     }
     if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
     if (pool.best_score() > pool_best) {
-      state.pool_best_since = iteration;
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
       note(pool[0]);
-    } else if ((options.restart_after > 0 && iteration - state.pool_best_since >= lineage_patience) || hopeless()) {
+    } else if ((options.restart_after > 0 && iteration - state.pool_best_since() >= lineage_patience) || hopeless()) {
       state.lineage.iterations = iteration - state.lineage_start;
       result.lineages.push_back(std::move(state.lineage));
       ++state.restarts;

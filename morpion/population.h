@@ -48,12 +48,13 @@ struct PopulationState {
   uint64_t iteration = 0;  // iterations done
   std::vector<Game> pool;  // distinct grids (by options.same_grid), best first
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
-  uint64_t pool_best_since = 0;               // iteration at which the pool's best last improved
   uint64_t lineage_start = 0;                 // iteration of the current lineage's fresh start
   Lineage lineage;                            // the current lineage's rises so far
   std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
   int restarts = 0;
   SearchResult result;  // the best grid so far, its improvements, the time spent
+  // The iteration at which the pool's best last rose: the current lineage's last rise.
+  uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }
 };
 
 // Saves a state now and then: `save` is called between iterations, at most once per

@@ -253,6 +253,7 @@ TEST(MorpionPopulation, ACheckpointWithOnlyEachLineagesBestStillResumes) {
   search.erase("lineages");
   search.erase("lineage");
   search["lineage_bests"] = bests;
+  search["pool_best_since"] = first.pool_best_since();
   const std::string path = ::testing::TempDir() + "/population_checkpoint_0_12_2.json";
   { std::ofstream(path) << saved.dump(); }
   std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
