@@ -134,6 +134,10 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
           state.result.lineages.push_back({.iterations = 0, .steps = {{0, best}}});
         const int pool_best = state.pool.empty() ? 0 : static_cast<int>(state.pool[0].size());
         const auto last_rise = s.at("pool_best_since").get<uint64_t>();
+        if (last_rise < state.lineage_start || last_rise > state.iteration)
+          throw std::invalid_argument(fmt::format(
+              "search {}: its pool's last rise, iteration {}, lies outside its lineage (iterations {} to {})", i,
+              last_rise, state.lineage_start, state.iteration));
         state.lineage = {.iterations = 0, .steps = {{last_rise - state.lineage_start, pool_best}}};
       }
       state.result.search = static_cast<int>(i);

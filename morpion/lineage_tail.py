@@ -16,7 +16,9 @@ its patience), its best is what it had there, and its length the iterations up t
 time per lineage follows from the runs' iterations per CPU second. It prints the same table for
 those lineages and the difference from a patience of --against M (default: the runs' own),
 paired over the same bootstrap resamples. N and M may not exceed the runs' --restart-after,
-since no lineage was watched longer.
+since no lineage was watched longer. With --patience-above S=L as well, a lineage whose best has
+reached S is cut after L iterations without a rise instead of N: more time for the lineages
+that stand high, less for the rest.
 """
 import argparse
 import json
@@ -31,6 +33,8 @@ def parse_args():
     parser.add_argument("--minutes", default="1,2,5,10,30", help="CPU minutes per search (default 1,2,5,10,30)")
     parser.add_argument("--top", type=int, default=15, help="lineage scores to list, from the best (default 15)")
     parser.add_argument("--patience", type=int, help="iterations without a rise that end a lineage, at most the runs'")
+    parser.add_argument("--patience-above", metavar="S=L",
+                        help="with --patience: a lineage whose best has reached S is cut at L instead")
     parser.add_argument("--against", type=int, help="the patience to compare with (default: the runs')")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
     return parser.parse_args()
@@ -84,13 +88,16 @@ class Runs:
         return next(iter(self.patience))
 
 
-def cut(lineage, patience):
-    """(iterations, best) of a lineage ended after `patience` iterations without a rise."""
+def cut(lineage, patience, above=None):
+    """(iterations, best) of a lineage ended after `patience` iterations without a rise, or,
+    once its best has reached above[0], after above[1]."""
+    def waited(best):
+        return above[1] if above is not None and best >= above[0] else patience
     steps = lineage[1]
     for (age, best), (next_age, _) in zip(steps, steps[1:]):
-        if next_age - age > patience:
-            return age + patience, best
-    return steps[-1][0] + patience, steps[-1][1]
+        if next_age - age > waited(best):
+            return age + waited(best), best
+    return steps[-1][0] + waited(steps[-1][1]), steps[-1][1]
 
 
 def expected_best(sample, draws):
@@ -104,11 +111,16 @@ def expected_best(sample, draws):
     return total
 
 
+def lineages_per_minute(cut_lineages, iterations_per_minute):
+    """Lineages of these lengths (iterations, best) that a search ends per CPU minute."""
+    return iterations_per_minute / (sum(length for length, _ in cut_lineages) / len(cut_lineages))
+
+
 def curve(cut_lineages, minutes, iterations_per_minute):
     """Expected best at each time, for lineages given as (iterations, best)."""
-    mean_length = sum(length for length, _ in cut_lineages) / len(cut_lineages)
+    per_minute = lineages_per_minute(cut_lineages, iterations_per_minute)
     bests = [best for _, best in cut_lineages]
-    return [expected_best(bests, max(1, round(iterations_per_minute * m / mean_length))) for m in minutes]
+    return [expected_best(bests, max(1, round(per_minute * m))) for m in minutes]
 
 
 def print_spread(bests, top):
@@ -147,16 +159,25 @@ def main():
         return
     own = runs.run_patience()
     against = own if args.against is None else args.against
-    for flag, value in (("--patience", args.patience), ("--against", against)):
+    checked = [("--patience", args.patience), ("--against", against)]
+    above = None
+    if args.patience_above is not None:
+        try:
+            score, longer = (int(part) for part in args.patience_above.split("="))
+        except ValueError:
+            fail(f"--patience-above: expected SCORE=ITERATIONS, e.g. 150=600000, got {args.patience_above!r}")
+        above = (score, longer)
+        checked.append(("--patience-above", longer))
+    for flag, value in checked:
         if not 0 < value <= own:
             fail(f"{flag} {value}: the runs' lineages were watched for {own} iterations without a rise, "
                  f"so give 1 to {own}")
     per_minute = runs.iterations / runs.cpu_seconds * 60
     baseline = [cut(lineage, against) for lineage in runs.lineages]
-    candidate = [cut(lineage, args.patience) for lineage in runs.lineages]
-    mean_length = sum(length for length, _ in candidate) / len(candidate)
-    print(f"{len(candidate)} lineages, cut at {args.patience} iterations without a rise (run at {own}): "
-          f"{per_minute / mean_length:.1f} per CPU minute of a search")
+    candidate = [cut(lineage, args.patience, above) for lineage in runs.lineages]
+    rule = f"{args.patience}" + (f" ({above[1]} once at {above[0]})" if above else "")
+    print(f"{len(candidate)} lineages, cut at {rule} iterations without a rise (run at {own}): "
+          f"{lineages_per_minute(candidate, per_minute):.1f} per CPU minute of a search")
     print_spread([best for _, best in candidate], args.top)
     resamples = []
     for _ in range(1000):

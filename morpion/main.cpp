@@ -250,6 +250,12 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
   if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
+  if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
+  if (o.fill == Fill::kGrid) settings["fill"] = "grid";
+  if (o.widen_after != defaults.widen_after) {
+    settings["widen_after"] = o.widen_after;
+    settings["widen_by"] = o.widen_by;
+  }
   if (o.abandon_after != defaults.abandon_after) {
     settings["abandon_after"] = o.abandon_after;
     settings["abandon_margin"] = o.abandon_margin;
@@ -506,7 +512,8 @@ int main(int argc, char** argv) {
 
   RunFlags search_flags;
   std::string method = "population";
-  std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best";
+  std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
+              fill = "fresh";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -554,6 +561,13 @@ int main(int argc, char** argv) {
           ->check(CLI::IsMember({"best", "all"}))
           ->capture_default_str(),
       search
+          ->add_option("--fill", fill,
+                       "Population: a child's preferences for the lines its parent did not play: fresh (a new random "
+                       "fill each child), lineage (one fill per lineage) or grid (one per parent grid, shared by all "
+                       "its children)")
+          ->check(CLI::IsMember({"fresh", "lineage", "grid"}))
+          ->capture_default_str(),
+      search
           ->add_option("--ruin-share", population.ruin_share,
                        "Population: share of end searches that take out moves anywhere in the grid, each with the "
                        "moves that need its dot, rather than the last ones")
@@ -583,6 +597,15 @@ int main(int argc, char** argv) {
           ->add_option("--restart-growth", population.restart_growth,
                        "Population: each lineage waits this many times longer than the last before its fresh start")
           ->check(ratrace::real_number(1, 1000))
+          ->capture_default_str(),
+      search
+          ->add_option("--widen-after", population.widen_after,
+                       "Population: each this many iterations without a better pool best widen the window by "
+                       "--widen-by, until the pool's best rises (0: never)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search->add_option("--widen-by", population.widen_by, "Population: see --widen-after")
+          ->check(ratrace::whole_number(1, 1000))
           ->capture_default_str(),
       search
           ->add_option("--abandon-after", population.abandon_after,
@@ -676,6 +699,7 @@ int main(int argc, char** argv) {
         population.canonical_order = order == "canonical";
         population.end_search_unsearched = end_search_source == "unsearched";
         population.end_search_keep_all = end_search_keep == "all";
+        population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

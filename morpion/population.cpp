@@ -98,7 +98,7 @@ Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
 
 namespace {
 
-enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6 };
+enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6, kTagFill = 7 };
 
 // The pool with its set of hashes, so that a grid already in it is not taken twice.
 class Pool {
@@ -117,6 +117,8 @@ class Pool {
   size_t size() const { return games_.size(); }
   const Game& operator[](size_t i) const { return games_[i]; }
   int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_.front().size()); }
+  // Grids already kept below a narrower window leave at the next offer.
+  void set_window(size_t window) { window_ = window; }
   uint64_t identity(size_t i) const { return identities_[i]; }
 
   // Takes `game` unless the pool holds it, it scores more than the window below the best, or
@@ -128,7 +130,9 @@ class Pool {
     const uint64_t identity = grid_hash(game, same_grid_);
     if (!hashes_.insert(identity).second) return false;
     if (canonical_order_) game = canonical_order(game);
-    const auto at = std::find_if(games_.begin(), games_.end(), [&](const Game& g) { return g.size() <= game.size(); });
+    // Before the first grid no longer than it: the pool is sorted longest first.
+    const auto at =
+        std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
     identities_.insert(identities_.begin() + (at - games_.begin()), identity);
     games_.insert(at, std::move(game));
     while (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size()) {
@@ -177,6 +181,15 @@ uint64_t patience(const PopulationOptions& options, int restarts) {
   return wait >= 1e18 ? uint64_t{1000000000000000000} : static_cast<uint64_t>(wait);
 }
 
+// The window after `stalled` iterations without a better pool best: wider by widen_by for each
+// widen_after of them, so that a stuck lineage takes poorer grids to climb again from. A function
+// of the stall alone, so that a resumed search needs nothing more saved.
+size_t window_after(const PopulationOptions& options, uint64_t stalled) {
+  if (options.widen_after == 0) return static_cast<size_t>(options.window);
+  const uint64_t widenings = std::min<uint64_t>(stalled / options.widen_after, 1000);
+  return static_cast<size_t>(options.window) + static_cast<size_t>(widenings) * static_cast<size_t>(options.widen_by);
+}
+
 // Replays the first `count` moves of `game` on a fresh board.
 Board replayed(const Game& game, size_t count, Rules rules) {
   Board board(rules);
@@ -211,11 +224,11 @@ Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng
   return best;
 }
 
-// A child of `parent`: its DNA with a fresh fill, 0..swaps pairs of preferences swapped and
+// A child of `parent`: its DNA with the fill `fill_key`, 0..swaps pairs of preferences swapped and
 // 1..blacklist moves blacklisted. The child repeats its parent up to the first changed move,
 // so that prefix is replayed rather than evaluated.
-Game mutate(const Game& parent, const PopulationOptions& options, Dna& dna, ratrace::Rng& rng) {
-  dna.refill(rng.next());
+Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, ratrace::Rng& rng) {
+  dna.refill(fill_key);
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
   size_t first_changed = parent.size();
@@ -311,6 +324,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     const uint64_t iteration = ++state.iteration;
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagIteration, iteration));
     const int pool_best = pool.best_score();
+    pool.set_window(window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
     if (iteration % options.end_search_every == 0) {
       // Random finishes of a grid already searched mostly repeat what its last search found.
@@ -341,7 +355,12 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       ++state.tries[arm];
       if (kept) ++state.successes[arm];
     } else {
-      pool.offer(mutate(pool[parent], options, dna, rng));
+      // The fresh fill is drawn whatever the setting, so that the settings share their streams.
+      uint64_t fill_key = rng.next();
+      if (options.fill == Fill::kLineage)
+        fill_key = ratrace::stream_key(search_key, kTagFill, static_cast<uint64_t>(state.restarts));
+      else if (options.fill == Fill::kGrid) fill_key = ratrace::stream_key(search_key, kTagFill, pool.identity(parent));
+      pool.offer(mutate(pool[parent], fill_key, options, dna, rng));
     }
     if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
     if (pool.best_score() > pool_best) {

@@ -31,6 +31,10 @@ def main():
     check(tail.cut(lineage, 100) == (150, 110), f"cut at 100: {tail.cut(lineage, 100)}")
     check(tail.cut(lineage, 150) == (350, 120), f"cut at 150: {tail.cut(lineage, 150)}")
     check(tail.cut(lineage, 40) == (40, 100), f"cut at 40: {tail.cut(lineage, 40)}")
+    # Longer once the best reaches 110: the 150-iteration gap is then waited out, and the
+    # lineage ends 200 after its last rise; reaching 120 only comes too late to matter at 40.
+    check(tail.cut(lineage, 100, (110, 200)) == (400, 120), f"cut at 100, 200 from 110: {tail.cut(lineage, 100, (110, 200))}")
+    check(tail.cut(lineage, 40, (120, 300)) == (40, 100), f"cut at 40, 300 from 120: {tail.cut(lineage, 40, (120, 300))}")
     # The largest of n draws from {1, 2}: 1.5 for one draw, 1.75 for two.
     check(abs(tail.expected_best([1, 2], 1) - 1.5) < 1e-12, "expected best of one draw")
     check(abs(tail.expected_best([2, 1], 2) - 1.75) < 1e-12, "expected best of two draws")
@@ -51,6 +55,14 @@ def main():
     out = subprocess.run([sys.executable, script, result, "--patience", "3001"], capture_output=True, text=True)
     check(out.returncode == 1 and "watched for 3000 iterations" in out.stderr,
           f"a patience above the runs' was not refused: {out.returncode} {out.stderr}")
+    out = subprocess.run([sys.executable, script, result, "--patience", "1000", "--patience-above", "1=4000"],
+                         capture_output=True, text=True)
+    check(out.returncode == 1 and "watched for 3000 iterations" in out.stderr,
+          f"a longer patience above the runs' was not refused: {out.returncode} {out.stderr}")
+    out = subprocess.run([sys.executable, script, result, "--patience", "3000", "--patience-above", "1=3000",
+                          "--minutes", "0.01"], capture_output=True, text=True)
+    check(out.returncode == 0 and "difference +0.0 [+0.0, +0.0]" in out.stdout,
+          f"the same patience above a score is no change: {out.returncode}\n{out.stdout}{out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")

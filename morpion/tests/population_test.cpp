@@ -265,9 +265,55 @@ TEST(MorpionPopulation, ACheckpointWithOnlyEachLineagesBestStillResumes) {
   for (size_t i = bests.size() + 1; i < whole.lineages.size(); ++i) EXPECT_EQ(resumed.lineages[i], whole.lineages[i]);
 }
 
+// A stuck lineage's window widens by widen_by for each widen_after iterations of the stall: the
+// pool then holds grids further below its best than --window allows, never further than the
+// widened window, and a lineage without fresh starts keeps climbing past its first stall.
+TEST(MorpionPopulation, AStuckLineagesWindowWidensWithItsStall) {
+  PopulationOptions options = small_options();
+  options.pool = 5000;  // room for the poorer grids: a full pool takes only grids better than its worst
+  options.restart_after = 0;
+  options.widen_after = 400;
+  options.widen_by = 4;
+  int widest = 0;
+  for (uint64_t iterations = 2000; iterations <= 20000; iterations += 2000) {
+    PopulationState state;
+    SearchLimits limits;
+    limits.iterations = iterations;
+    population_search(11, 0, options, limits, nullptr, state);
+    const uint64_t stalled = state.iteration - state.pool_best_since();
+    const int allowed = options.window + options.widen_by * static_cast<int>(stalled / options.widen_after);
+    const int spread = static_cast<int>(state.pool.front().size() - state.pool.back().size());
+    EXPECT_LE(spread, allowed) << "after " << iterations << " iterations, " << stalled << " of them stalled";
+    widest = std::max(widest, spread);
+  }
+  EXPECT_GT(widest, options.window) << "no stall was long enough to widen the window";
+}
+
+// A 0.12.2 checkpoint whose last rise lies outside its lineage is damaged, and is refused with
+// the search named rather than resumed from a nonsense patience count.
+TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused) {
+  PopulationState first;
+  run_to(8000, first);
+  ASSERT_GT(first.lineage_start, 0u) << "the test needs a lineage begun after the first";
+  const nlohmann::json settings = {{"method", "population"}, {"test", 5}};
+  nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
+  nlohmann::json& search = saved["searches"][0];
+  search.erase("lineages");
+  search.erase("lineage");
+  search["pool_best_since"] = first.lineage_start - 1;
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_damaged.json";
+  { std::ofstream(path) << saved.dump(); }
+  try {
+    load_checkpoint(path, settings, 1, Rules::k5T);
+    FAIL() << "a damaged checkpoint was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("search 0: its pool's last rise"), std::string::npos) << e.what();
+  }
+}
+
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
-// all their finishes.
+// all their finishes, children filled per parent grid, a window that widens when stuck.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -275,6 +321,9 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.end_search_unsearched = true;
   options.end_search_keep_all = true;
   options.ruin_share = 0.5;
+  options.fill = Fill::kGrid;
+  options.widen_after = 500;
+  options.widen_by = 3;
   options.abandon_after = 1500;
   options.abandon_margin = 2;
   SearchLimits limits;

@@ -3,6 +3,7 @@
 // its original, recorded by running the original code outside the repository (fixtures in
 // tests/players/fixtures/). The recording harnesses generate exactly these cases, so the
 // generator is spelled out: a counter-based SplitMix64 stream, Rng(kCaseSeed).next().
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -58,7 +59,7 @@ class FidelityCases {
 // The recorded decisions of a fixture file: one character per case, '#' lines and line
 // breaks skipped.
 inline std::string read_fixture(const std::string& name) {
-  std::ifstream in(std::string(RATRACE_SOURCE_DIR) + "/tests/players/fixtures/" + name);
+  std::ifstream in(std::filesystem::path(RATRACE_SOURCE_DIR) / "tests/players/fixtures" / name);
   if (!in) throw std::runtime_error("cannot read fixture " + name);
   std::string line, decisions;
   while (std::getline(in, line))
