@@ -143,6 +143,8 @@ def main():
         minutes = [float(m) for m in args.minutes.split(",")]
     except ValueError:
         fail(f"--minutes: expected numbers separated by commas, got {args.minutes!r}")
+    if args.patience_above is not None and args.patience is None:
+        fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
     rng = random.Random(args.seed)
     if args.patience is None:

@@ -63,6 +63,9 @@ def main():
                           "--minutes", "0.01"], capture_output=True, text=True)
     check(out.returncode == 0 and "difference +0.0 [+0.0, +0.0]" in out.stdout,
           f"the same patience above a score is no change: {out.returncode}\n{out.stdout}{out.stderr}")
+    out = subprocess.run([sys.executable, script, result, "--patience-above", "1=3000"], capture_output=True, text=True)
+    check(out.returncode == 1 and "goes with --patience" in out.stderr,
+          f"--patience-above alone was not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")
