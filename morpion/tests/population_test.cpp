@@ -267,7 +267,7 @@ TEST(MorpionPopulation, ACheckpointWithOnlyEachLineagesBestStillResumes) {
 
 // A stuck lineage's window widens by widen_by for each widen_after iterations of the stall: the
 // pool then holds grids further below its best than --window allows, never further than the
-// widened window, and a lineage without fresh starts keeps climbing past its first stall.
+// widened window. One search, looked at every 2,000 iterations (a search continues from its state).
 TEST(MorpionPopulation, AStuckLineagesWindowWidensWithItsStall) {
   PopulationOptions options = small_options();
   options.pool = 5000;  // room for the poorer grids: a full pool takes only grids better than its worst
@@ -275,8 +275,8 @@ TEST(MorpionPopulation, AStuckLineagesWindowWidensWithItsStall) {
   options.widen_after = 400;
   options.widen_by = 4;
   int widest = 0;
+  PopulationState state;
   for (uint64_t iterations = 2000; iterations <= 20000; iterations += 2000) {
-    PopulationState state;
     SearchLimits limits;
     limits.iterations = iterations;
     population_search(11, 0, options, limits, nullptr, state);
