@@ -252,6 +252,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
   if (o.fill == Fill::kGrid) settings["fill"] = "grid";
+  if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
   if (o.widen_after != defaults.widen_after) {
     settings["widen_after"] = o.widen_after;
     settings["widen_by"] = o.widen_by;
@@ -513,7 +514,7 @@ int main(int argc, char** argv) {
   RunFlags search_flags;
   std::string method = "population";
   std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
-              fill = "fresh";
+              fill = "fresh", mutation = "blacklist";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -568,6 +569,13 @@ int main(int argc, char** argv) {
           ->check(CLI::IsMember({"fresh", "lineage", "grid"}))
           ->capture_default_str(),
       search
+          ->add_option("--mutation", mutation,
+                       "Population: blacklist (a child swaps 0 to --swaps pairs of its parent's moves and blacklists 1 "
+                       "to --blacklist of them) or swap-any (it swaps 1 to --swaps of its parent's moves each with any "
+                       "line, blacklisting none: the public log's mutation)")
+          ->check(CLI::IsMember({"blacklist", "swap-any"}))
+          ->capture_default_str(),
+      search
           ->add_option("--ruin-share", population.ruin_share,
                        "Population: share of end searches that take out moves anywhere in the grid, each with the "
                        "moves that need its dot, rather than the last ones")
@@ -579,7 +587,10 @@ int main(int argc, char** argv) {
       search->add_option("--skew", population.skew, "Population: a parent is pool[u^skew * size], u uniform in [0, 1)")
           ->check(ratrace::real_number(0, 1000, ratrace::LowerEnd::kExcluded))
           ->capture_default_str(),
-      search->add_option("--swaps", population.swaps, "Population: a child swaps 0 to this many pairs of preferences")
+      search
+          ->add_option(
+              "--swaps", population.swaps,
+              "Population: a child swaps 0 to this many pairs of preferences (--mutation swap-any: 1 to this many)")
           ->check(ratrace::whole_number(0, 1000))
           ->capture_default_str(),
       search->add_option("--end-search-every", population.end_search_every, "Population: iterations per end search")
@@ -700,6 +711,7 @@ int main(int argc, char** argv) {
         population.end_search_unsearched = end_search_source == "unsearched";
         population.end_search_keep_all = end_search_keep == "all";
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
+        population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -225,26 +225,43 @@ Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng
 }
 
 // A child of `parent`: its DNA with the fill `fill_key`, 0..swaps pairs of preferences swapped and
-// 1..blacklist moves blacklisted. The child repeats its parent up to the first changed move,
-// so that prefix is replayed rather than evaluated.
+// 1..blacklist moves blacklisted, or with Mutation::kSwapAny 1..swaps of its moves swapped with any
+// line. The child repeats its parent up to the first changed move, so that prefix is replayed
+// rather than evaluated.
 Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, ratrace::Rng& rng) {
   dna.refill(fill_key);
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
   size_t first_changed = parent.size();
-  const int swaps = static_cast<int>(rng.below(static_cast<uint32_t>(options.swaps) + 1));
-  for (int s = 0; s < swaps && n >= 2; ++s) {
-    const uint32_t i = rng.below(n), j = rng.below(n);
-    const double vi = dna.value(parent[i].line);
-    dna.set(parent[i].line, dna.value(parent[j].line));
-    dna.set(parent[j].line, vi);
-    first_changed = std::min<size_t>(first_changed, std::min(i, j));
-  }
-  const int blacklisted = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(options.blacklist)));
-  for (int b = 0; b < blacklisted && n > 0; ++b) {
-    const uint32_t i = rng.below(n);
-    dna.blacklist(parent[i].line);
-    first_changed = std::min<size_t>(first_changed, i);
+  if (options.mutation == Mutation::kSwapAny) {
+    // Move i takes another line's value and that line move i's. A line lifted to move i's value
+    // is still below moves 0..i-1, so the parent's first i moves are played as before.
+    const int swaps = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(std::max(options.swaps, 1))));
+    for (int s = 0; s < swaps && n > 0; ++s) {
+      const uint32_t i = rng.below(n);
+      const int other = static_cast<int>(rng.below(static_cast<uint32_t>(kLines)));
+      const double vi = dna.value(parent[i].line), vo = dna.value(other);
+      dna.set(parent[i].line, vo);
+      dna.set(other, vi);
+      // A parent move has value n + 1 - its index (Dna::encode); the fill lies in [0, 1).
+      const size_t other_index = vo >= 1 ? static_cast<size_t>(static_cast<double>(n) + 1 - vo) : parent.size();
+      first_changed = std::min({first_changed, static_cast<size_t>(i), other_index});
+    }
+  } else {
+    const int swaps = static_cast<int>(rng.below(static_cast<uint32_t>(options.swaps) + 1));
+    for (int s = 0; s < swaps && n >= 2; ++s) {
+      const uint32_t i = rng.below(n), j = rng.below(n);
+      const double vi = dna.value(parent[i].line);
+      dna.set(parent[i].line, dna.value(parent[j].line));
+      dna.set(parent[j].line, vi);
+      first_changed = std::min<size_t>(first_changed, std::min(i, j));
+    }
+    const int blacklisted = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(options.blacklist)));
+    for (int b = 0; b < blacklisted && n > 0; ++b) {
+      const uint32_t i = rng.below(n);
+      dna.blacklist(parent[i].line);
+      first_changed = std::min<size_t>(first_changed, i);
+    }
   }
   Board board = replayed(parent, first_changed, options.rules);
   Game child(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(first_changed));

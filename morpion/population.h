@@ -22,28 +22,34 @@ enum class SameGrid { kLines, kDots };
 // share it and differ only by their swaps and blacklists).
 enum class Fill { kFresh, kLineage, kGrid };
 
+// How a child changes its parent's preferences: swap pairs of the parent's moves and blacklist
+// some of them, or (the public log's mutation) swap each of a few of the parent's moves with any
+// line, so that a move is demoted rather than forbidden and another line takes its place.
+enum class Mutation { kBlacklist, kSwapAny };
+
 struct PopulationOptions {
   Rules rules = Rules::k5T;
-  int pool = 5000;                        // grids kept at most
-  int window = 5;                         // and none more than this below the best
-  SameGrid same_grid = SameGrid::kLines;  // grids the pool holds only one of
-  bool canonical_order = false;           // the pool keeps each grid in canonical_order(), not as played
-  bool end_search_unsearched = false;     // an end search takes the first grid from the parent on not yet searched
-  bool end_search_keep_all = false;       // the pool is offered every finish of an end search, not only the longest
-  Fill fill = Fill::kFresh;               // a child's preferences for the lines its parent did not play
-  double ruin_share = 0;                  // end searches that take out moves with their dependants, not the last ones
-  double skew = 10;                       // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
-  int swaps = 2;                          // a child swaps 0..swaps pairs of its parent's preferences
-  int blacklist = 3;                      // and blacklists 1..blacklist of its parent's moves
-  uint64_t end_search_every = 100;        // iterations per end search
-  int completions = 100;                  // random finishes per end search
-  uint64_t restart_after = 300000;        // iterations without a better pool best before a fresh start (0: never)
-  double restart_growth = 1;              // each fresh start's lineage waits this many times longer than the last
-  uint64_t widen_after = 0;               // each this many iterations without a better pool best (0: never)...
-  int widen_by = 10;                      // ...widen the window by this much, until the pool's best rises
-  uint64_t abandon_after = 0;             // a lineage this many iterations old (0: never)...
-  int abandon_margin = 8;                 // ...and more than this below the search's best is given up
-  double kick_share = 0;                  // fresh starts that kick the best grid rather than play a random game
+  int pool = 5000;                           // grids kept at most
+  int window = 5;                            // and none more than this below the best
+  SameGrid same_grid = SameGrid::kLines;     // grids the pool holds only one of
+  bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
+  bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
+  bool end_search_keep_all = false;          // the pool is offered every finish of an end search, not only the longest
+  Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
+  Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
+  double ruin_share = 0;            // end searches that take out moves with their dependants, not the last ones
+  double skew = 10;                 // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
+  int swaps = 2;                    // a child swaps 0..swaps pairs of its parent's preferences
+  int blacklist = 3;                // and blacklists 1..blacklist of its parent's moves
+  uint64_t end_search_every = 100;  // iterations per end search
+  int completions = 100;            // random finishes per end search
+  uint64_t restart_after = 300000;  // iterations without a better pool best before a fresh start (0: never)
+  double restart_growth = 1;        // each fresh start's lineage waits this many times longer than the last
+  uint64_t widen_after = 0;         // each this many iterations without a better pool best (0: never)...
+  int widen_by = 10;                // ...widen the window by this much, until the pool's best rises
+  uint64_t abandon_after = 0;       // a lineage this many iterations old (0: never)...
+  int abandon_margin = 8;           // ...and more than this below the search's best is given up
+  double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };
 

@@ -44,6 +44,33 @@ TEST(MorpionPopulation, EvaluatingFromAReplayedPrefixEqualsEvaluatingFromTheStar
   }
 }
 
+// The same when moves swap their values with any lines (Mutation::kSwapAny): the first changed
+// move is the first swapped parent move, or the parent move whose value a swap moved.
+TEST(MorpionPopulation, AChildWhoseMovesSwapWithAnyLinesRepeatsItsParentUpToTheFirstSwap) {
+  for (uint64_t g = 0; g < 200; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(9, 2, g));
+    const Game game = random_game(rng, Rules::k5T);
+    const auto n = static_cast<uint32_t>(game.size());
+    Dna dna = Dna::of_game(game, g);
+    size_t first = game.size();
+    for (int s = 0; s < 3; ++s) {
+      const uint32_t i = rng.below(n);
+      // Every other swap takes a parent move's line, so that values move among the moves too.
+      const int other = s == 1 ? game[rng.below(n)].line : static_cast<int>(rng.below(kLines));
+      const double vi = dna.value(game[i].line), vo = dna.value(other);
+      dna.set(game[i].line, vo);
+      dna.set(other, vi);
+      first = std::min<size_t>(first, i);
+      if (vo >= 1) first = std::min(first, static_cast<size_t>(static_cast<double>(n) + 1 - vo));
+    }
+    Board board;
+    Game resumed(game.begin(), game.begin() + static_cast<std::ptrdiff_t>(first));
+    for (const Move& m : resumed) board.play(m);
+    evaluate_from(dna, board, resumed);
+    EXPECT_EQ(resumed, evaluate(dna, Rules::k5T)) << "game " << g;
+  }
+}
+
 TEST(MorpionPopulation, LinesHashIgnoresTheOrderOfTheMoves) {
   ratrace::Rng rng(3);
   const Game game = random_game(rng, Rules::k5T);
@@ -313,7 +340,8 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
 
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
-// all their finishes, children filled per parent grid, a window that widens when stuck.
+// all their finishes, children filled per parent grid and mutated by swaps with any line, a
+// window that widens when stuck.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -322,6 +350,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.end_search_keep_all = true;
   options.ruin_share = 0.5;
   options.fill = Fill::kGrid;
+  options.mutation = Mutation::kSwapAny;
   options.widen_after = 500;
   options.widen_by = 3;
   options.abandon_after = 1500;
