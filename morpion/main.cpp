@@ -249,6 +249,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
   if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
   if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
+  if (o.end_search_all_depths != defaults.end_search_all_depths) settings["end_search_depths"] = "all";
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
   if (o.fill == Fill::kGrid) settings["fill"] = "grid";
@@ -514,7 +515,7 @@ int main(int argc, char** argv) {
   RunFlags search_flags;
   std::string method = "population";
   std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
-              fill = "fresh", mutation = "blacklist";
+              fill = "fresh", mutation = "blacklist", end_search_depths = "bandit";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -560,6 +561,15 @@ int main(int argc, char** argv) {
                        "Population: best (the pool is offered an end search's longest finish, when it is no shorter "
                        "than its source) or all (every finish, each taken when it is new and within the window)")
           ->check(CLI::IsMember({"best", "all"}))
+          ->capture_default_str(),
+      search
+          ->add_option("--end-search-depths", end_search_depths,
+                       "Population: bandit (an end search winds back by one depth that a UCB1 bandit chooses) or all "
+                       "(the public log's: the best grid no end search of its lineage has finished, wound back by "
+                       "every depth up to a quarter of its moves, each finished at random until 200 finishes in a row "
+                       "add nothing to the pool; --end-search-source, --end-search-keep and --completions then do not "
+                       "apply)")
+          ->check(CLI::IsMember({"bandit", "all"}))
           ->capture_default_str(),
       search
           ->add_option("--fill", fill,
@@ -710,6 +720,7 @@ int main(int argc, char** argv) {
         population.canonical_order = order == "canonical";
         population.end_search_unsearched = end_search_source == "unsearched";
         population.end_search_keep_all = end_search_keep == "all";
+        population.end_search_all_depths = end_search_depths == "all";
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);

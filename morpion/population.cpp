@@ -224,6 +224,30 @@ Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng
   return best;
 }
 
+// The public log's end search: `source` wound back by every depth from one move to a quarter of
+// its moves, each finished at random until kQuiet finishes in a row add nothing to the pool, with
+// no more than kMostTaken grids taken in all. Each finish is offered to the pool.
+void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, Pool& pool) {
+  constexpr int kQuiet = 200, kMostTaken = 1000;
+  int taken = 0;
+  Game game;
+  for (size_t depth = 1; depth <= source.size() / 4 && taken < kMostTaken; ++depth) {
+    const Game kept = wound_back(source, depth);
+    const Board board = replayed(kept, kept.size(), rules);
+    for (int quiet = 0; quiet < kQuiet && taken < kMostTaken;) {
+      Board finishing = board;
+      game = kept;
+      complete_at_random(rng, finishing, game);
+      if (pool.offer(Game(game))) {
+        ++taken;
+        quiet = 0;
+      } else {
+        ++quiet;
+      }
+    }
+  }
+}
+
 // A child of `parent`: its DNA with the fill `fill_key`, 0..swaps pairs of preferences swapped and
 // 1..blacklist moves blacklisted, or with Mutation::kSwapAny 1..swaps of its moves swapped with any
 // line. The child repeats its parent up to the first changed move, so that prefix is replayed
@@ -343,7 +367,14 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     const int pool_best = pool.best_score();
     pool.set_window(window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
-    if (iteration % options.end_search_every == 0) {
+    if (iteration % options.end_search_every == 0 && options.end_search_all_depths) {
+      size_t source = 0;
+      while (source < pool.size() && state.end_searched.contains(pool.identity(source))) ++source;
+      if (source < pool.size()) {
+        state.end_searched.insert(pool.identity(source));
+        end_search_all_depths(Game(pool[source]), options.rules, rng, pool);
+      }
+    } else if (iteration % options.end_search_every == 0) {
       // Random finishes of a grid already searched mostly repeat what its last search found.
       size_t source = parent;
       if (options.end_search_unsearched) {

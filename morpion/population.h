@@ -35,6 +35,7 @@ struct PopulationOptions {
   bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
   bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
   bool end_search_keep_all = false;          // the pool is offered every finish of an end search, not only the longest
+  bool end_search_all_depths = false;        // the public log's end search: every depth of the best unsearched grid
   Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
   Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
   double ruin_share = 0;            // end searches that take out moves with their dependants, not the last ones

@@ -171,6 +171,7 @@ run(2 "${error_line}--abandon-after belongs to --method population" search --met
 run(2 "--end-search-source: sometimes not in \\{parent,unsearched\\}" search --end-search-source sometimes --iterations 10)
 run(2 "--fill: often not in \\{fresh,lineage,grid\\}" search --fill often --iterations 10)
 run(2 "other settings: mutation null \\(here \"swap-any\"\\)" search ${budget} --mutation swap-any --iterations 10 --checkpoint ck.json)
+run(2 "--end-search-depths: every not in \\{bandit,all\\}" search --end-search-depths every --iterations 10)
 run(2 "other settings: widen_after null \\(here 1000\\)" search ${budget} --widen-after 1000 --iterations 10 --checkpoint ck.json)
 run(2 "${error_line}--widen-by belongs to --method population" search --method local --widen-by 5 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)

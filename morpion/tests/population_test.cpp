@@ -376,6 +376,30 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
 }
 
+// The public log's end search (every depth of the best unsearched grid) marks each grid it
+// finishes, searches each grid once, and resumes from a checkpoint as if never stopped.
+TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
+  PopulationOptions options = small_options();
+  options.end_search_all_depths = true;
+  options.end_search_every = 1000;
+  SearchLimits limits;
+  limits.iterations = 8000;
+  PopulationState straight, first;
+  const SearchResult whole = population_search(5, 0, options, limits, nullptr, straight);
+  limits.iterations = 3500;
+  population_search(5, 0, options, limits, nullptr, first);
+  EXPECT_EQ(first.end_searched.size(), 3u) << "one grid per end search, none searched twice";
+  const nlohmann::json settings = {{"method", "population"}, {"test", 4}};
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_all_depths.json";
+  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
+  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
+  limits.iterations = 8000;
+  const SearchResult resumed = population_search(5, 0, options, limits, nullptr, loaded[0]);
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(loaded[0].pool, straight.pool);
+  EXPECT_EQ(loaded[0].end_searched, straight.end_searched);
+}
+
 // An end search that keeps all its finishes fills the pool with every new one within the
 // window; one that keeps the longest adds at most one grid.
 TEST(MorpionPopulation, AnEndSearchKeepingAllItsFinishesOffersEachToThePool) {
