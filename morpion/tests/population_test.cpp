@@ -20,10 +20,24 @@ PopulationOptions small_options() {
   return options;
 }
 
-SearchResult run_to(uint64_t iterations, PopulationState& state, int search = 0) {
+// Search 0 of `seed` with `options`, run on from `state` until `iterations` are done.
+SearchResult run_with(const PopulationOptions& options, uint64_t seed, uint64_t iterations, PopulationState& state,
+                      int search = 0) {
   SearchLimits limits;
   limits.iterations = iterations;
-  return population_search(7, search, small_options(), limits, nullptr, state);
+  return population_search(seed, search, options, limits, nullptr, state);
+}
+
+SearchResult run_to(uint64_t iterations, PopulationState& state, int search = 0) {
+  return run_with(small_options(), 7, iterations, state, search);
+}
+
+// `state` saved to a checkpoint file and loaded back, as a resumed search reads it.
+PopulationState through_a_checkpoint(const PopulationState& state, const std::string& file) {
+  const nlohmann::json settings = {{"method", "population"}, {"file", file}};
+  const std::string path = ::testing::TempDir() + "/" + file;
+  { std::ofstream(path) << checkpoint_json(settings, {state}, Rules::k5T).dump(); }
+  return load_checkpoint(path, settings, 1, Rules::k5T)[0];
 }
 
 // A DNA agrees with its game up to the first changed move: replaying that prefix and
@@ -355,24 +369,17 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.widen_by = 3;
   options.abandon_after = 1500;
   options.abandon_margin = 2;
-  SearchLimits limits;
-  limits.iterations = 12000;
   PopulationState straight, first;
-  const SearchResult whole = population_search(7, 0, options, limits, nullptr, straight);
-  limits.iterations = 5000;
-  population_search(7, 0, options, limits, nullptr, first);
+  const SearchResult whole = run_with(options, 7, 12000, straight);
+  run_with(options, 7, 5000, first);
   EXPECT_FALSE(first.end_searched.empty());
-  const nlohmann::json settings = {{"method", "population"}, {"test", 3}};
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_settings.json";
-  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
-  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
-  EXPECT_EQ(loaded[0].end_searched, first.end_searched);
-  limits.iterations = 12000;
-  const SearchResult resumed = population_search(7, 0, options, limits, nullptr, loaded[0]);
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_settings.json");
+  EXPECT_EQ(loaded.end_searched, first.end_searched);
+  const SearchResult resumed = run_with(options, 7, 12000, loaded);
   EXPECT_EQ(resumed.best, whole.best);
   EXPECT_EQ(resumed.lineages, whole.lineages);
-  EXPECT_EQ(loaded[0].pool, straight.pool);
-  EXPECT_EQ(loaded[0].restarts, straight.restarts);
+  EXPECT_EQ(loaded.pool, straight.pool);
+  EXPECT_EQ(loaded.restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
 }
 
@@ -382,22 +389,15 @@ TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
   PopulationOptions options = small_options();
   options.end_search_all_depths = true;
   options.end_search_every = 1000;
-  SearchLimits limits;
-  limits.iterations = 8000;
   PopulationState straight, first;
-  const SearchResult whole = population_search(5, 0, options, limits, nullptr, straight);
-  limits.iterations = 3500;
-  population_search(5, 0, options, limits, nullptr, first);
+  const SearchResult whole = run_with(options, 5, 8000, straight);
+  run_with(options, 5, 3500, first);
   EXPECT_EQ(first.end_searched.size(), 3u) << "one grid per end search, none searched twice";
-  const nlohmann::json settings = {{"method", "population"}, {"test", 4}};
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_all_depths.json";
-  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
-  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
-  limits.iterations = 8000;
-  const SearchResult resumed = population_search(5, 0, options, limits, nullptr, loaded[0]);
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_all_depths.json");
+  const SearchResult resumed = run_with(options, 5, 8000, loaded);
   EXPECT_EQ(resumed.best, whole.best);
-  EXPECT_EQ(loaded[0].pool, straight.pool);
-  EXPECT_EQ(loaded[0].end_searched, straight.end_searched);
+  EXPECT_EQ(loaded.pool, straight.pool);
+  EXPECT_EQ(loaded.end_searched, straight.end_searched);
 }
 
 // An end search that keeps all its finishes fills the pool with every new one within the
