@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <unordered_set>
 
@@ -197,7 +198,8 @@ Board replayed(const Game& game, size_t count, Rules rules) {
   return board;
 }
 
-// `completions` random finishes of the legal game `kept`, each handed to `take`.
+// Up to `completions` random finishes of the legal game `kept`, each handed to `take`, which
+// returns whether to go on.
 template <typename Take>
 void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::Rng& rng, Take&& take) {
   const Board board = replayed(kept, kept.size(), rules);
@@ -206,7 +208,7 @@ void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::R
     Board finishing = board;
     game = kept;
     complete_at_random(rng, finishing, game);
-    take(game);
+    if (!take(game)) return;
   }
 }
 
@@ -220,6 +222,7 @@ Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng
   Game best;
   finish_at_random(kept, completions, rules, rng, [&](const Game& game) {
     if (game.size() > best.size()) best = game;
+    return true;
   });
   return best;
 }
@@ -230,21 +233,17 @@ Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng
 void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, Pool& pool) {
   constexpr int kQuiet = 200, kMostTaken = 1000;
   int taken = 0;
-  Game game;
   for (size_t depth = 1; depth <= source.size() / 4 && taken < kMostTaken; ++depth) {
-    const Game kept = wound_back(source, depth);
-    const Board board = replayed(kept, kept.size(), rules);
-    for (int quiet = 0; quiet < kQuiet && taken < kMostTaken;) {
-      Board finishing = board;
-      game = kept;
-      complete_at_random(rng, finishing, game);
+    int quiet = 0;
+    finish_at_random(wound_back(source, depth), std::numeric_limits<int>::max(), rules, rng, [&](const Game& game) {
       if (pool.offer(Game(game))) {
         ++taken;
         quiet = 0;
       } else {
         ++quiet;
       }
-    }
+      return quiet < kQuiet && taken < kMostTaken;
+    });
   }
 }
 
@@ -344,6 +343,12 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   }
   double last_save = clock.seconds();
   uint64_t lineage_patience = patience(options, state.restarts);
+  // The first pool grid from `from` on that no end search of this lineage has finished (the pool's
+  // size when there is none).
+  auto first_unsearched = [&](size_t from) {
+    while (from < pool.size() && state.end_searched.contains(pool.identity(from))) ++from;
+    return from;
+  };
   // A lineage that has had its time and is still far below the search's best rarely catches up:
   // giving it up early leaves time for more lineages.
   auto hopeless = [&] {
@@ -367,22 +372,18 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     const int pool_best = pool.best_score();
     pool.set_window(window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
-    if (iteration % options.end_search_every == 0 && options.end_search_all_depths) {
-      size_t source = 0;
-      while (source < pool.size() && state.end_searched.contains(pool.identity(source))) ++source;
+    const bool end_search = iteration % options.end_search_every == 0;
+    if (end_search && options.end_search_all_depths) {
+      const size_t source = first_unsearched(0);
       if (source < pool.size()) {
         state.end_searched.insert(pool.identity(source));
         end_search_all_depths(Game(pool[source]), options.rules, rng, pool);
       }
-    } else if (iteration % options.end_search_every == 0) {
+    } else if (end_search) {
       // Random finishes of a grid already searched mostly repeat what its last search found.
       size_t source = parent;
       if (options.end_search_unsearched) {
-        for (size_t i = parent; i < pool.size(); ++i)
-          if (!state.end_searched.contains(pool.identity(i))) {
-            source = i;
-            break;
-          }
+        if (const size_t found = first_unsearched(parent); found < pool.size()) source = found;
         state.end_searched.insert(pool.identity(source));
       }
       const size_t arm = choose_depth(state);
@@ -393,8 +394,10 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       const Game start = ruin ? ruined(pool[source], depth, rng) : wound_back(pool[source], depth);
       bool kept = false;
       if (options.end_search_keep_all) {
-        finish_at_random(start, options.completions, options.rules, rng,
-                         [&](const Game& game) { kept |= pool.offer(Game(game)); });
+        finish_at_random(start, options.completions, options.rules, rng, [&](const Game& game) {
+          kept |= pool.offer(Game(game));
+          return true;
+        });
       } else {
         const size_t source_score = pool[source].size();
         Game finished = longest_finish(start, options.completions, options.rules, rng);

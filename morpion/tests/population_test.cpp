@@ -318,9 +318,7 @@ TEST(MorpionPopulation, AStuckLineagesWindowWidensWithItsStall) {
   int widest = 0;
   PopulationState state;
   for (uint64_t iterations = 2000; iterations <= 20000; iterations += 2000) {
-    SearchLimits limits;
-    limits.iterations = iterations;
-    population_search(11, 0, options, limits, nullptr, state);
+    run_with(options, 11, iterations, state);
     const uint64_t stalled = state.iteration - state.pool_best_since();
     const int allowed = options.window + options.widen_by * static_cast<int>(stalled / options.widen_after);
     const int spread = static_cast<int>(state.pool.front().size() - state.pool.back().size());
