@@ -2,8 +2,9 @@
 // call most colours open until the population learns otherwise, "jump" colours the rat heads for
 // when it sees one ahead (a forward teleporter's colour is worth learning as one), a small random
 // escape so that a rat whose genome calls a wall passable does not stand in front of it for its
-// whole life, and a step aside rather than ahead when everything ahead looks deadly. See
-// docs/HOUSE.md for what was measured.
+// whole life, "settlers" (one genome in eight) that never escape, so that a population that has
+// learnt its way can drop the escape's cost, and a step aside rather than ahead when everything
+// ahead looks deadly. See docs/HOUSE.md for what was measured.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -15,12 +16,18 @@ namespace ratrace {
 namespace {
 
 constexpr int kGeneBits = 5;      // colour c: bits [5c, 5c + 5)
-constexpr int kBangerStart = 80;  // tie bits [80, 96); bits 96..99 unused
+constexpr int kBangerStart = 80;  // tie bits [80, 96)
 constexpr int kBangerBits = 16;
+// Bits 96..98 all set: a settler, which never escapes (bit 99 unused). One random genome in
+// eight, but settlers soon make most of the births (a settler walking into a wall stands there
+// and outlives the explorers, like any wall-banger); the few explorers that mutation keeps find
+// the way, and settler lineages then follow it without the escape's detours (docs/HOUSE.md).
+constexpr int kSettlerStart = 96;
+constexpr int kSettlerBits = 3;
 constexpr int kViewRadius = 2;
-// The escape: with this chance in 256, a rat whose shortest path exists takes another open
-// forward cell instead, or an open vertical step when no other forward cell is open (drawn only
-// when there is such a cell).
+// The escape: with this chance in 256, a rat that is not a settler and whose shortest path exists
+// takes another open forward cell instead, or an open vertical step when no other forward cell is
+// open (drawn only when there is such a cell).
 constexpr uint32_t kEscapePer256 = 16;
 
 using view_geometry::view_bit;
@@ -85,7 +92,9 @@ Move house_move(const Genome& genome, const View& view, Rng& rng) {
     // The escape: another open forward cell now and then, or an open vertical step when no other
     // forward cell is open. A rat that keeps walking into a wall it believes open stands still,
     // sees the same view and would make the same choice for the rest of its life; this moves it
-    // on within a few turns, around the wall when it is walled in ahead.
+    // on within a few turns, around the wall when it is walled in ahead. Every escape also costs
+    // a rat on a route it knows time and now and then its life, which is why settlers have none.
+    if (genome.chunk(kSettlerStart, kSettlerBits) == (1u << kSettlerBits) - 1) return *step;
     std::array<Move, 3> others{};
     int count = 0;
     for (int dy = -1; dy <= 1; ++dy)
@@ -121,14 +130,18 @@ RATRACE_PLAYER({
                "to the view's right edge or to a jump-colour cell in the two columns ahead (ties: straight, forward "
                "diagonals, vertical, back, pairs ordered by one of 16 genome bits picked by a hash of the view); "
                "with chance 1/16 another open forward cell instead, or an open vertical step when no other forward "
-               "cell is open, so that a rat walking into a wall it believes open does not stand still for life; "
+               "cell is open, so that a rat walking into a wall it believes open does not stand still for life, "
+               "except for settlers (genome bits 96-98 all set), which never escape and so cross faster and safer "
+               "once their lineage has learnt the way; "
                "with no path, a vertical step when every forward cell is blocked, else a push forward.",
     .choices = "Not a published player: written for ratrace (docs/HOUSE.md). Genes are Hard Believers' layout "
                "without its beam type, with 5/8 of a random genome's colours passable (1/8 of them jump colours; "
                "tuned: 1/2 and 11/16 passable scored far lower; jump shares of 1/16, 1/32 and 1/4 scored no "
                "better than 1/8); a jump cell is a goal of the path only in the columns ahead (also beside the "
                "rat scored lower); bits 80..95 are the tie bits, indexed by the "
-               "SplitMix64 view hash mod 16; bits 96..99 are unused; the escape draws from the rng only when a "
+               "SplitMix64 view hash mod 16; bits 96..98 all set make a settler (1/8 of random genomes: 1/2 and 1/4 "
+               "were no better, 1/16 about as good); bit 99 is unused; the escape draws from the rng only when a "
+               "rat is no settler, a "
                "path exists and some other forward cell, or else a vertical one, is open (one draw, a second to "
                "pick between two cells); out-of-bounds cells are never entered except by the final push forward on "
                "a fully blocked view, which stays straight ahead (always in bounds on the track).",
