@@ -92,8 +92,8 @@ Move house_move(const Genome& genome, const View& view, Rng& rng) {
     // The escape: another open forward cell now and then, or an open vertical step when no other
     // forward cell is open. A rat that keeps walking into a wall it believes open stands still,
     // sees the same view and would make the same choice for the rest of its life; this moves it
-    // on within a few turns, around the wall when it is walled in ahead. Every escape also costs
-    // a rat on a route it knows time and now and then its life, which is why settlers have none.
+    // on within a few turns, around the wall when it is walled in ahead. But each escape also
+    // costs a rat that knows its route a detour, now and then its life: settlers take none.
     if (genome.chunk(kSettlerStart, kSettlerBits) == (1u << kSettlerBits) - 1) return *step;
     std::array<Move, 3> others{};
     int count = 0;
@@ -140,10 +140,9 @@ RATRACE_PLAYER({
                "better than 1/8); a jump cell is a goal of the path only in the columns ahead (also beside the "
                "rat scored lower); bits 80..95 are the tie bits, indexed by the "
                "SplitMix64 view hash mod 16; bits 96..98 all set make a settler (1/8 of random genomes: 1/2 and 1/4 "
-               "were no better, 1/16 about as good); bit 99 is unused; the escape draws from the rng only when a "
-               "rat is no settler, a "
-               "path exists and some other forward cell, or else a vertical one, is open (one draw, a second to "
-               "pick between two cells); out-of-bounds cells are never entered except by the final push forward on "
-               "a fully blocked view, which stays straight ahead (always in bounds on the track).",
+               "were no better, 1/16 about as good); bit 99 is unused; the escape draws from the rng only when the "
+               "rat is no settler, a path exists and some other forward cell, or else a vertical one, is open (one "
+               "draw, a second to pick between two cells); out-of-bounds cells are never entered except by the final "
+               "push forward on a fully blocked view, which stays straight ahead (always in bounds on the track).",
     .move = ratrace::house_move,
 })
