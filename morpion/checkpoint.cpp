@@ -64,6 +64,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                                Rules rules) {
   nlohmann::json searches = nlohmann::json::array();
   for (const PopulationState& s : states) {
+    if (!s.dnas.empty())
+      throw std::invalid_argument("a search whose grids keep their DNA is not checkpointed (32 KB a grid)");
     nlohmann::json pool = nlohmann::json::array();
     for (const Game& g : s.pool) pool.push_back(lines_text(g));
     nlohmann::json steps = nlohmann::json::array();
@@ -82,6 +84,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"improvements", steps},
                         {"seconds", s.result.seconds},
                         {"cpu_seconds", s.result.cpu_seconds}});
+    if (!s.visits.empty()) searches.back()["visits"] = s.visits;
+    if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
           {"version", ratrace::version()},
@@ -116,6 +120,11 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       PopulationState& state = states[i];
       state.iteration = s.at("iteration").get<uint64_t>();
       for (const auto& g : s.at("pool")) state.pool.push_back(game_of_lines(g.get<std::string>(), rules));
+      // Only a search with a rotating pool order counts its grids' visits.
+      state.visits = s.value("visits", std::vector<uint64_t>{});
+      if (!state.visits.empty() && state.visits.size() != state.pool.size())
+        throw std::invalid_argument(fmt::format("search {}: {} visit counts for a pool of {} grids", i,
+                                                state.visits.size(), state.pool.size()));
       state.tries = s.at("tries").get<decltype(state.tries)>();
       state.successes = s.at("successes").get<decltype(state.successes)>();
       // Absent from the checkpoints of searches that never kept them.
@@ -123,6 +132,13 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       for (const auto& hash : s.value("end_searched", nlohmann::json::array()))
         state.end_searched.insert(hash.get<uint64_t>());
       state.restarts = s.at("restarts").get<int>();
+      // Only a search whose window adapts keeps [width, gains, idleness in tenths].
+      if (s.contains("window")) {
+        const nlohmann::json& window = s.at("window");
+        state.window = {.width = window.at(0).get<int>(),
+                        .gains = window.at(1).get<uint64_t>(),
+                        .idle_tenths = window.at(2).get<uint64_t>()};
+      }
       // Checkpoints of 0.12.2 kept only each ended lineage's best, older ones nothing: a search
       // resumed from one knows its earlier lineages by their bests at most, and of the current
       // lineage only its last rise, which such a checkpoint saved as `pool_best_since`.

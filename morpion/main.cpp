@@ -254,6 +254,14 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
   if (o.fill == Fill::kGrid) settings["fill"] = "grid";
   if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
+  if (o.pool_order == PoolOrder::kRotate) {
+    settings["pool_order"] = "rotate";
+    settings["resort_every"] = o.resort_every;
+    if (o.drift) settings["drift"] = true;
+  }
+  if (o.dna == DnaSource::kKept) settings["dna"] = "kept";
+  if (o.adapt_window) settings["adapt_window"] = true;
+  if (o.adapt_window && o.pool_order != PoolOrder::kRotate) settings["resort_every"] = o.resort_every;
   if (o.widen_after != defaults.widen_after) {
     settings["widen_after"] = o.widen_after;
     settings["widen_by"] = o.widen_by;
@@ -515,7 +523,8 @@ int main(int argc, char** argv) {
   RunFlags search_flags;
   std::string method = "population";
   std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
-              fill = "fresh", mutation = "blacklist", end_search_depths = "bandit";
+              fill = "fresh", mutation = "blacklist", end_search_depths = "bandit", pool_order = "score",
+              dna_source = "parent";
   PopulationOptions population;
   std::string checkpoint;
   double checkpoint_seconds = 60;
@@ -536,7 +545,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   const std::vector<CLI::Option*> population_only = {
       search->add_option("--pool", population.pool, "Population: grids kept")
-          ->check(ratrace::whole_number(1, 100000))
+          ->check(ratrace::whole_number(1, 10000000))
           ->capture_default_str(),
       search
           ->add_option("--same-grid", same_grid,
@@ -585,6 +594,31 @@ int main(int argc, char** argv) {
                        "line, blacklisting none: the public log's mutation)")
           ->check(CLI::IsMember({"blacklist", "swap-any"}))
           ->capture_default_str(),
+      search
+          ->add_option("--pool-order", pool_order,
+                       "Population: score (parents are drawn from the pool sorted best first) or rotate (the public "
+                       "log's: new grids join at the end, and every --resort-every iterations the pool is re-sorted by "
+                       "a key that rotates between score, fewest visits, score less a charge per visit and a UCB "
+                       "bound)")
+          ->check(CLI::IsMember({"score", "rotate"}))
+          ->capture_default_str(),
+      search->add_option("--resort-every", population.resort_every, "Population: see --pool-order")
+          ->check(ratrace::whole_number(1, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--dna", dna_source,
+                       "Population: parent (a child's DNA is its parent's moves on top of a fill) or kept (the public "
+                       "log's: each pool grid keeps a DNA that its children copy and change, and takes over a child's "
+                       "that plays it again)")
+          ->check(CLI::IsMember({"parent", "kept"}))
+          ->capture_default_str(),
+      search->add_flag("--adapt-window", population.adapt_window,
+                       "Population: the public log's window, checked every --resort-every iterations: narrower by 1 "
+                       "after 16 grids taken inside it, wider by 10 after 16 checks with hardly any taken, back to "
+                       "--window at a new best"),
+      search->add_flag("--drift", population.drift,
+                       "Population, with --pool-order rotate: a child that is a grid the pool holds gives that grid "
+                       "the order it played its moves in (the public log's neutral drift)"),
       search
           ->add_option("--ruin-share", population.ruin_share,
                        "Population: share of end searches that take out moves anywhere in the grid, each with the "
@@ -723,6 +757,18 @@ int main(int argc, char** argv) {
         population.end_search_all_depths = end_search_depths == "all";
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
+        population.pool_order = pool_order == "rotate" ? PoolOrder::kRotate : PoolOrder::kScore;
+        if (population.drift && population.pool_order != PoolOrder::kRotate)
+          throw UsageError("--drift needs --pool-order rotate");
+        population.dna = dna_source == "kept" ? DnaSource::kKept : DnaSource::kParent;
+        if (population.dna == DnaSource::kKept &&
+            (population.pool_order != PoolOrder::kRotate || population.mutation != Mutation::kSwapAny ||
+             population.canonical_order || !checkpoint.empty()))
+          throw UsageError(
+              "--dna kept needs --pool-order rotate and --mutation swap-any, and takes neither --order canonical nor "
+              "--checkpoint");
+        if (population.adapt_window && population.widen_after > 0)
+          throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

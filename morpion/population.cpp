@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <queue>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace morpion {
@@ -97,67 +98,218 @@ Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
   return kept;
 }
 
+KeptDna kept_dna_of(const Game& game, ratrace::Rng& rng) {
+  KeptDna dna(kLines);
+  const auto below = static_cast<uint32_t>(kLines - static_cast<int>(game.size()));
+  for (uint16_t& rank : dna) rank = static_cast<uint16_t>(rng.below(below));
+  for (size_t i = 0; i < game.size(); ++i) dna[game[i].line] = static_cast<uint16_t>(kLines - static_cast<int>(i));
+  return dna;
+}
+
+namespace {
+
+// Whether line `a` is preferred to line `b` under a kept DNA.
+bool ranks_above(const KeptDna& dna, int a, int b) { return dna[a] > dna[b] || (dna[a] == dna[b] && a < b); }
+
+}  // namespace
+
+void play_kept(const KeptDna& dna, Board& board, Game& game) {
+  while (!board.legal_moves().empty()) {
+    const std::span<const Move> moves = board.legal_moves();
+    size_t best = 0;
+    for (size_t i = 1; i < moves.size(); ++i)
+      if (ranks_above(dna, moves[i].line, moves[best].line)) best = i;
+    game.push_back(moves[best]);
+    board.play_legal(best);
+  }
+}
+
 namespace {
 
 enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6, kTagFill = 7 };
 
-// The pool with its set of hashes, so that a grid already in it is not taken twice.
+// The pool with its set of hashes, so that a grid already in it is not taken twice. Under
+// PoolOrder::kScore it is sorted longest first and the best is its first grid; under kRotate new
+// grids join at the end, the best is the first longest, and resort() prunes and reorders it.
 class Pool {
  public:
-  Pool(std::vector<Game>& games, size_t capacity, int window, SameGrid same_grid, bool canonical)
+  Pool(std::vector<Game>& games, std::vector<uint64_t>& visits, std::vector<KeptDna>& dnas, AdaptiveWindow* adaptive,
+       size_t capacity, int window, const PopulationOptions& options)
       : games_(games),
+        visits_(visits),
+        dnas_(dnas),
+        adaptive_(adaptive),
         capacity_(capacity),
         window_(static_cast<size_t>(window)),
-        same_grid_(same_grid),
-        canonical_order_(canonical) {
-    for (const Game& g : games_) {
-      identities_.push_back(grid_hash(g, same_grid_));
-      hashes_.insert(identities_.back());
+        same_grid_(options.same_grid),
+        canonical_order_(options.canonical_order),
+        rotate_(options.pool_order == PoolOrder::kRotate),
+        drift_(rotate_ && options.drift && !options.canonical_order),
+        kept_(rotate_ && options.dna == DnaSource::kKept) {
+    for (size_t i = 0; i < games_.size(); ++i) {
+      identities_.push_back(grid_hash(games_[i], same_grid_));
+      where_.emplace(identities_.back(), i);
     }
+    if (rotate_) visits_.resize(games_.size(), 0);
+    find_best();
   }
   size_t size() const { return games_.size(); }
   const Game& operator[](size_t i) const { return games_[i]; }
-  int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_.front().size()); }
-  // Grids already kept below a narrower window leave at the next offer.
+  const Game& best() const { return games_[best_]; }
+  const KeptDna& dna(size_t i) const { return dnas_[i]; }
+  int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_[best_].size()); }
+  // Grids already kept below a narrower window leave at the next offer (kRotate: the next resort).
   void set_window(size_t window) { window_ = window; }
+  // kScore: the grids below the window leave now.
+  void prune() {
+    while (!rotate_ && !games_.empty() && games_.back().size() + window_ < games_.front().size()) {
+      where_.erase(identities_.back());
+      identities_.pop_back();
+      games_.pop_back();
+    }
+  }
   uint64_t identity(size_t i) const { return identities_[i]; }
+  // Under kRotate, a parent's draws count until one of its children is taken.
+  void visit(size_t i) {
+    if (rotate_) ++visits_[i];
+  }
+  void gave_a_grid(size_t i) {
+    if (rotate_) visits_[i] = 0;
+  }
 
   // Takes `game` unless the pool holds it, it scores more than the window below the best, or
-  // the pool is full of better grids. Among equal scores the newest comes first: on a plateau
-  // the search keeps moving, as the local search's ">=" does. A new best narrows the window.
-  bool offer(Game&& game) {
-    if (!games_.empty() && game.size() + window_ < games_.front().size()) return false;
-    if (games_.size() >= capacity_ && game.size() < games_.back().size()) return false;
+  // (kScore) the pool is full of better grids. Among equal scores the newest comes first: on a
+  // plateau the search keeps moving, as the local search's ">=" does. A new best narrows the window.
+  // With drift, a grid the pool holds takes the order `game` played it in. With kept DNAs, `dna`
+  // is the game's (a grid the pool holds takes it over, with the order), or when there is none one
+  // is drawn from `rng` for a grid taken.
+  bool offer(Game&& game, ratrace::Rng& rng, KeptDna* dna = nullptr) {
+    if (!games_.empty() && game.size() + window_ < games_[best_].size()) return false;
+    if (!rotate_ && games_.size() >= capacity_ && game.size() < games_.back().size()) return false;
     const uint64_t identity = grid_hash(game, same_grid_);
-    if (!hashes_.insert(identity).second) return false;
+    const auto [held, taken] = where_.try_emplace(identity, games_.size());
+    if (!taken) {
+      if ((drift_ || (kept_ && dna)) && games_[held->second].size() == game.size()) {
+        games_[held->second] = std::move(game);
+        if (kept_) dnas_[held->second] = std::move(*dna);
+      }
+      return false;
+    }
     if (canonical_order_) game = canonical_order(game);
+    const bool longest = games_.empty() || game.size() > games_[best_].size();
+    if (adaptive_ && !longest) {
+      if (adaptive_->idle_tenths > 0) --adaptive_->idle_tenths;
+      if (game.size() + window_ > games_[best_].size()) ++adaptive_->gains;
+    }
+    if (rotate_) {
+      if (kept_) dnas_.push_back(dna ? std::move(*dna) : kept_dna_of(game, rng));
+      games_.push_back(std::move(game));
+      identities_.push_back(identity);
+      visits_.push_back(0);
+      if (longest) best_ = games_.size() - 1;
+      return true;
+    }
     // Before the first grid no longer than it: the pool is sorted longest first.
     const auto at =
         std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
     identities_.insert(identities_.begin() + (at - games_.begin()), identity);
     games_.insert(at, std::move(game));
     while (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size()) {
-      hashes_.erase(identities_.back());
+      where_.erase(identities_.back());
       identities_.pop_back();
       games_.pop_back();
     }
     return true;
   }
 
+  // kRotate: drops the grids below the window (and the shortest beyond the capacity), then sorts
+  // the rest by key `key` % 4: longest first, fewest visits on ties; fewest visits; longest less
+  // visits / (1000 x length); a UCB1 bound on the score normalised to the window, after
+  // `draws` draws in all. Ties keep their order.
+  void resort(uint64_t key, uint64_t draws) {
+    if (!rotate_ || games_.empty()) return;
+    const size_t top = games_[best_].size(), floor = top > window_ ? top - window_ : 0;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < games_.size(); ++i)
+      if (games_[i].size() >= floor) order.push_back(i);
+    if (order.size() > capacity_) {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](size_t a, size_t b) { return games_[a].size() > games_[b].size(); });
+      order.resize(capacity_);
+    }
+    std::vector<double> keys(games_.size(), 0);
+    for (const size_t i : order) {
+      const auto score = static_cast<double>(games_[i].size());
+      const auto visits = static_cast<double>(visits_[i]);
+      switch (key % 4) {
+        case 0: break;  // compared by length and visits below
+        case 1: keys[i] = visits; break;
+        case 2: keys[i] = -(score - visits / (score * 1000)); break;
+        default: {
+          const double low = static_cast<double>(floor);
+          const double exploit = (score - low) / (static_cast<double>(top) - low + 1e-4);
+          const double explore = visits_[i] == 0
+                                     ? std::numeric_limits<double>::infinity()
+                                     : std::sqrt(2.0) * std::sqrt(std::log(static_cast<double>(draws) + 1) / visits);
+          keys[i] = -(exploit + explore);
+        }
+      }
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      if (key % 4 == 0 && games_[a].size() != games_[b].size()) return games_[a].size() > games_[b].size();
+      if (key % 4 == 0) return visits_[a] < visits_[b];
+      return keys[a] < keys[b];
+    });
+    std::vector<Game> games;
+    std::vector<uint64_t> identities, visits;
+    std::vector<KeptDna> dnas;
+    games.reserve(order.size());
+    for (const size_t i : order) {
+      games.push_back(std::move(games_[i]));
+      identities.push_back(identities_[i]);
+      visits.push_back(visits_[i]);
+      if (kept_) dnas.push_back(std::move(dnas_[i]));
+    }
+    where_.clear();
+    for (size_t i = 0; i < identities.size(); ++i) where_.emplace(identities[i], i);
+    games_ = std::move(games);
+    identities_ = std::move(identities);
+    visits_ = std::move(visits);
+    dnas_ = std::move(dnas);
+    find_best();
+  }
+
   void clear() {
     games_.clear();
+    visits_.clear();
+    dnas_.clear();
     identities_.clear();
-    hashes_.clear();
+    where_.clear();
+    best_ = 0;
   }
 
  private:
+  void find_best() {
+    best_ = 0;
+    for (size_t i = 1; i < games_.size(); ++i)
+      if (games_[i].size() > games_[best_].size()) best_ = i;
+  }
+
   std::vector<Game>& games_;
+  std::vector<uint64_t>& visits_;
+  std::vector<KeptDna>& dnas_;
+  AdaptiveWindow* adaptive_;  // counts the grids taken, when the window adapts
   size_t capacity_;
   size_t window_;
   SameGrid same_grid_;
   bool canonical_order_;
+  bool rotate_;
+  bool drift_;
+  bool kept_;
+  size_t best_ = 0;                   // the first longest grid
   std::vector<uint64_t> identities_;  // grid_hash of each grid, in pool order
-  std::unordered_set<uint64_t> hashes_;
+  // Each grid's identity and, under kRotate, its place (kScore's inserts would move it).
+  std::unordered_map<uint64_t, size_t> where_;
 };
 
 // The arm with the highest UCB1 bound (an untried arm first).
@@ -236,7 +388,7 @@ void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, P
   for (size_t depth = 1; depth <= source.size() / 4 && taken < kMostTaken; ++depth) {
     int quiet = 0;
     finish_at_random(wound_back(source, depth), std::numeric_limits<int>::max(), rules, rng, [&](const Game& game) {
-      if (pool.offer(Game(game))) {
+      if (pool.offer(Game(game), rng)) {
         ++taken;
         quiet = 0;
       } else {
@@ -292,6 +444,39 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
   return child;
 }
 
+// A child of a grid with a kept DNA: the DNA copied, and 1..swaps of the grid's moves each swapping
+// rank with any line. The child plays its parent's moves as long as none of the changed lines is
+// chosen or would be (legal and ranked above the parent's move), then its own choices.
+Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_dna, const PopulationOptions& options,
+                 ratrace::Rng& rng) {
+  child_dna = parent_dna;
+  std::vector<int> changed;
+  const auto n = static_cast<uint32_t>(parent.size());
+  const int swaps = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(std::max(options.swaps, 1))));
+  for (int k = 0; k < swaps && n > 0; ++k) {
+    const int line = parent[rng.below(n)].line, other = static_cast<int>(rng.below(static_cast<uint32_t>(kLines)));
+    std::swap(child_dna[static_cast<size_t>(line)], child_dna[static_cast<size_t>(other)]);
+    changed.push_back(line);
+    changed.push_back(other);
+  }
+  Board board(options.rules);
+  Game child;
+  child.reserve(parent.size() + 8);
+  for (const Move& m : parent) {
+    bool differs = false;
+    for (const int line : changed) {
+      Move legal;
+      differs =
+          differs || line == m.line || (ranks_above(child_dna, line, m.line) && board.legal_move_of_line(line, &legal));
+    }
+    if (differs) break;
+    board.play(m);
+    child.push_back(m);
+  }
+  play_kept(child_dna, board, child);
+  return child;
+}
+
 }  // namespace
 
 SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
@@ -306,7 +491,9 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   const uint64_t search_key = ratrace::stream_key(master_seed, kTagPopulation, static_cast<uint64_t>(search));
   SearchResult& result = state.result;
   result.search = search;
-  Pool pool(state.pool, static_cast<size_t>(options.pool), options.window, options.same_grid, options.canonical_order);
+  Pool pool(state.pool, state.visits, state.dnas, options.adapt_window ? &state.window : nullptr,
+            static_cast<size_t>(options.pool), options.window, options);
+  if (options.adapt_window && state.window.width < 0) state.window = {.width = options.window};
   auto record_time = [&] {
     result.seconds = seconds_before + clock.seconds();
     result.cpu_seconds = cpu_before + clock.cpu_seconds();
@@ -333,13 +520,14 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     }
     pool.clear();
     state.end_searched.clear();
-    pool.offer(std::move(start));
+    state.window = {.width = options.adapt_window ? options.window : -1};
+    pool.offer(std::move(start), rng);
     state.lineage_start = state.iteration;
     state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}};
   };
   if (pool.size() == 0) {
     fresh_start();
-    note(pool[0]);
+    note(pool.best());
   }
   double last_save = clock.seconds();
   uint64_t lineage_patience = patience(options, state.restarts);
@@ -349,6 +537,17 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     while (from < pool.size() && state.end_searched.contains(pool.identity(from))) ++from;
     return from;
   };
+  // The longest pool grid no end search of this lineage has finished (the first of equal length;
+  // the pool's size when there is none): under kScore the first unsearched.
+  auto longest_unsearched = [&] {
+    if (options.pool_order == PoolOrder::kScore) return first_unsearched(0);
+    size_t found = pool.size();
+    for (size_t i = 0; i < pool.size(); ++i)
+      if ((found == pool.size() || pool[i].size() > pool[found].size()) &&
+          !state.end_searched.contains(pool.identity(i)))
+        found = i;
+    return found;
+  };
   // A lineage that has had its time and is still far below the search's best rarely catches up:
   // giving it up early leaves time for more lineages.
   auto hopeless = [&] {
@@ -356,6 +555,7 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
            pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
   };
   Dna dna(0);
+  KeptDna child_dna;
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
     if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(remaining)) {
@@ -370,11 +570,12 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     const uint64_t iteration = ++state.iteration;
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagIteration, iteration));
     const int pool_best = pool.best_score();
-    pool.set_window(window_after(options, iteration - state.pool_best_since()));
+    pool.set_window(options.adapt_window ? static_cast<size_t>(state.window.width)
+                                         : window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
     const bool end_search = iteration % options.end_search_every == 0;
     if (end_search && options.end_search_all_depths) {
-      const size_t source = first_unsearched(0);
+      const size_t source = longest_unsearched();
       if (source < pool.size()) {
         state.end_searched.insert(pool.identity(source));
         end_search_all_depths(Game(pool[source]), options.rules, rng, pool);
@@ -395,13 +596,13 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       bool kept = false;
       if (options.end_search_keep_all) {
         finish_at_random(start, options.completions, options.rules, rng, [&](const Game& game) {
-          kept |= pool.offer(Game(game));
+          kept |= pool.offer(Game(game), rng);
           return true;
         });
       } else {
         const size_t source_score = pool[source].size();
         Game finished = longest_finish(start, options.completions, options.rules, rng);
-        kept = finished.size() >= source_score && pool.offer(std::move(finished));
+        kept = finished.size() >= source_score && pool.offer(std::move(finished), rng);
       }
       ++state.tries[arm];
       if (kept) ++state.successes[arm];
@@ -411,12 +612,34 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
       if (options.fill == Fill::kLineage)
         fill_key = ratrace::stream_key(search_key, kTagFill, static_cast<uint64_t>(state.restarts));
       else if (options.fill == Fill::kGrid) fill_key = ratrace::stream_key(search_key, kTagFill, pool.identity(parent));
-      pool.offer(mutate(pool[parent], fill_key, options, dna, rng));
+      pool.visit(parent);
+      if (options.dna == DnaSource::kKept) {
+        Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, rng);
+        if (pool.offer(std::move(child), rng, &child_dna)) pool.gave_a_grid(parent);
+      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, rng), rng)) {
+        pool.gave_a_grid(parent);
+      }
+    }
+    if (options.adapt_window && pool.best_score() > pool_best) {
+      state.window.width = options.window;
+      state.window.idle_tenths = 0;
+    }
+    if (iteration % options.resort_every == 0) {
+      AdaptiveWindow& window = state.window;
+      if (options.adapt_window && window.gains >= AdaptiveWindow::kGains) {
+        window = {.width = std::max(0, window.width - 1)};
+        pool.set_window(static_cast<size_t>(window.width));
+        pool.prune();
+      }
+      if (options.pool_order == PoolOrder::kRotate)
+        pool.resort(iteration / options.resort_every, iteration - state.lineage_start);
+      if (options.adapt_window && (window.idle_tenths += 10) >= AdaptiveWindow::kIdle)
+        window = {.width = window.width + AdaptiveWindow::kWiden};
     }
     if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
     if (pool.best_score() > pool_best) {
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
-      note(pool[0]);
+      note(pool.best());
     } else if ((options.restart_after > 0 && iteration - state.pool_best_since() >= lineage_patience) || hopeless()) {
       state.lineage.iterations = iteration - state.lineage_start;
       result.lineages.push_back(std::move(state.lineage));

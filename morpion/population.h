@@ -27,6 +27,22 @@ enum class Fill { kFresh, kLineage, kGrid };
 // line, so that a move is demoted rather than forbidden and another line takes its place.
 enum class Mutation { kBlacklist, kSwapAny };
 
+// Where a child's DNA comes from: its parent's moves on top of a fill, encoded afresh for each
+// child, or (the public log's) a DNA that each pool grid keeps, which its children copy and
+// change, and which a grid takes over, with its order of moves, from a child that plays it again
+// (neutral drift: changes that do not change the grid accumulate).
+enum class DnaSource { kParent, kKept };
+
+// A kept DNA: a rank per line; the legal move of the highest rank is played (ties: the smaller line).
+using KeptDna = std::vector<uint16_t>;
+
+// The order parents are drawn from: the pool sorted by score, best first (new grids take their
+// place at once), or the public log's rotation: new grids join at the end, and every
+// `resort_every` iterations the pool is re-sorted by a key that rotates between score, fewest
+// visits, score less a small charge per visit, and a UCB bound, so that grids drawn least get
+// their turn.
+enum class PoolOrder { kScore, kRotate };
+
 struct PopulationOptions {
   Rules rules = Rules::k5T;
   int pool = 5000;                           // grids kept at most
@@ -38,6 +54,11 @@ struct PopulationOptions {
   bool end_search_all_depths = false;        // the public log's end search: every depth of the best unsearched grid
   Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
   Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
+  PoolOrder pool_order = PoolOrder::kScore;  // kRotate: the public log's rotating sort keys
+  uint64_t resort_every = 100000;            // iterations between re-sorts under kRotate
+  bool drift = false;                        // kRotate: a child the pool holds gives that grid its order of moves
+  DnaSource dna = DnaSource::kParent;        // kKept needs kRotate and Mutation::kSwapAny
+  bool adapt_window = false;                 // the public log's window, AdaptiveWindow, checked every resort_every
   double ruin_share = 0;            // end searches that take out moves with their dependants, not the last ones
   double skew = 10;                 // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
   int swaps = 2;                    // a child swaps 0..swaps pairs of its parent's preferences
@@ -57,15 +78,30 @@ struct PopulationOptions {
 // The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.
 constexpr std::array<double, 6> kWindBack{0.03, 0.06, 0.10, 0.15, 0.20, 0.25};
 
+// The public log's window, which tunes itself to the grids the pool takes: at each check it narrows
+// by one when at least kGains grids were taken inside it (not new bests) since it last changed, and
+// widens by kWiden when its idleness, +10 a check and -1 a grid taken, reaches kIdle; a new pool best
+// sets it back to the option's width.
+struct AdaptiveWindow {
+  static constexpr uint64_t kGains = 16, kIdle = 160;
+  static constexpr int kWiden = 10;
+  int width = -1;            // -1 before the search's first iteration
+  uint64_t gains = 0;        // grids taken strictly inside the window, not new bests, since it last changed
+  uint64_t idle_tenths = 0;  // +10 each check, -1 each grid taken (not below 0), 0 at a new best
+};
+
 // A population search between two iterations: everything the next iteration reads, so that a
 // search resumed from a saved state finds what it would have found uninterrupted.
 struct PopulationState {
-  uint64_t iteration = 0;  // iterations done
-  std::vector<Game> pool;  // distinct grids (by options.same_grid), best first
+  uint64_t iteration = 0;        // iterations done
+  std::vector<Game> pool;        // distinct grids (by options.same_grid), best first or, under kRotate, in draw order
+  std::vector<uint64_t> visits;  // under kRotate: draws of each pool grid since it last gave a grid the pool took
+  std::vector<KeptDna> dnas;     // under DnaSource::kKept: each pool grid's DNA
   std::array<uint64_t, kWindBack.size()> tries{}, successes{};
   uint64_t lineage_start = 0;                 // iteration of the current lineage's fresh start
   Lineage lineage;                            // the current lineage's rises so far
   std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
+  AdaptiveWindow window;                      // with options.adapt_window
   int restarts = 0;
   SearchResult result;  // the best grid so far, its improvements, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
@@ -85,6 +121,12 @@ struct Checkpointing {
 SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
                                const SearchLimits& limits, const ImprovementCallback& on_improvement,
                                PopulationState& state, const Checkpointing& checkpointing = {});
+
+// The kept DNA of a finished game: its moves ranked on top in their order, every other line a
+// random rank below them, so that playing the DNA gives the game.
+KeptDna kept_dna_of(const Game& game, ratrace::Rng& rng);
+// Plays a kept DNA's choices on `board`, appending them to `game`.
+void play_kept(const KeptDna& dna, Board& board, Game& game);
 
 // An order-free hash of a grid's lines: two games with the same lines give the same grid.
 uint64_t lines_hash(const Game& game);

@@ -398,6 +398,140 @@ TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
   EXPECT_EQ(loaded.end_searched, straight.end_searched);
 }
 
+// Under the rotating pool order each re-sort keeps the grids within the window, distinct, in
+// the order of that re-sort's key; the visit counts go into the checkpoint, and a search resumed
+// between two re-sorts finds what it would have found uninterrupted, with drift or without.
+TEST(MorpionPopulation, ARotatingPoolOrderSortsByEachKeyInTurnAndResumesAsIfNeverStopped) {
+  PopulationOptions options = small_options();
+  options.pool_order = PoolOrder::kRotate;
+  options.resort_every = 1000;
+  options.pool = 400;
+  options.window = 8;
+  options.restart_after = 0;
+  for (const uint64_t key : {0, 1, 2, 3}) {
+    PopulationState state;
+    run_with(options, 5, 4000 + 1000 * key, state);  // the last iteration re-sorts by `key`
+    ASSERT_EQ(state.visits.size(), state.pool.size());
+    ASSERT_GT(state.pool.size(), 20u) << "the test needs a pool to sort";
+    size_t best = 0;
+    std::unordered_set<uint64_t> grids;
+    for (const Game& g : state.pool) {
+      best = std::max(best, g.size());
+      EXPECT_TRUE(grids.insert(lines_hash(g)).second) << "a grid kept twice";
+    }
+    EXPECT_LE(state.pool.size(), 400u);
+    for (size_t i = 0; i < state.pool.size(); ++i) {
+      EXPECT_GE(state.pool[i].size() + 8, best) << "a grid below the window, key " << key;
+      if (i == 0) continue;
+      const size_t before = state.pool[i - 1].size(), here = state.pool[i].size();
+      // Key 2's charge per visit is below one point here (at most 8,000 visits for a grid of 100 or more).
+      if (key == 0 || key == 2) EXPECT_GE(before, here) << "key " << key << ", grid " << i;
+      if (key == 0 && before == here) EXPECT_LE(state.visits[i - 1], state.visits[i]);
+      if (key == 1) EXPECT_LE(state.visits[i - 1], state.visits[i]);
+      // UCB: a grid never drawn has an infinite bound and comes before every grid drawn.
+      if (key == 3 && state.visits[i - 1] > 0) EXPECT_GT(state.visits[i], 0u);
+    }
+    if (key == 3) EXPECT_EQ(state.visits.front(), 0u);
+  }
+  std::vector<Game> without_drift;
+  for (const bool drift : {false, true}) {
+    options.drift = drift;
+    PopulationState straight, first;
+    const SearchResult whole = run_with(options, 5, 6000, straight);
+    run_with(options, 5, 3500, first);
+    PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_rotate.json");
+    EXPECT_EQ(loaded.visits, first.visits);
+    const SearchResult resumed = run_with(options, 5, 6000, loaded);
+    EXPECT_EQ(resumed.best, whole.best);
+    EXPECT_EQ(loaded.pool, straight.pool);
+    EXPECT_EQ(loaded.visits, straight.visits);
+    // A drifted grid is still a legal game in the order it now keeps.
+    for (const Game& g : straight.pool) {
+      Board board;
+      for (const Move& m : g) {
+        Move legal;
+        ASSERT_TRUE(board.legal_move_of_line(m.line, &legal) && legal == m) << "drift " << drift;
+        board.play(m);
+      }
+    }
+    if (drift) EXPECT_NE(straight.pool, without_drift) << "drift changed no grid's order";
+    without_drift = straight.pool;
+  }
+}
+
+// The adaptive window narrows while the pool takes many grids inside it and widens when it takes
+// hardly any; its state goes into the checkpoint, so a resumed search finds what it would have found.
+TEST(MorpionPopulation, TheAdaptiveWindowNarrowsAndWidensAndResumesAsIfNeverStopped) {
+  PopulationOptions options = small_options();
+  options.adapt_window = true;
+  options.window = 10;
+  options.resort_every = 5;  // checks so close that a few take no grid
+  options.restart_after = 0;
+  std::vector<int> widths;
+  PopulationState state;
+  for (uint64_t iterations = 200; iterations <= 30000; iterations += 200) {
+    run_with(options, 3, iterations, state);
+    widths.push_back(state.window.width);
+    const size_t best = state.pool.front().size();
+    EXPECT_GE(state.pool.back().size() + static_cast<size_t>(state.window.width), best) << "a grid below the window";
+  }
+  EXPECT_LT(*std::min_element(widths.begin(), widths.end()), 10) << "the window never narrowed";
+  EXPECT_GT(*std::max_element(widths.begin(), widths.end()), 10) << "the window never widened";
+  PopulationState straight, first;
+  const SearchResult whole = run_with(options, 3, 9000, straight);
+  run_with(options, 3, 4100, first);
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_adaptive.json");
+  EXPECT_EQ(loaded.window.width, first.window.width);
+  EXPECT_EQ(loaded.window.gains, first.window.gains);
+  EXPECT_EQ(loaded.window.idle_tenths, first.window.idle_tenths);
+  const SearchResult resumed = run_with(options, 3, 9000, loaded);
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(loaded.pool, straight.pool);
+  EXPECT_EQ(loaded.window.width, straight.window.width);
+}
+
+// With kept DNAs every pool grid is the game its DNA plays, whether it came from a random game, a
+// child or an end search, and whether or not a child has since given it its DNA (drift); the
+// grids' DNAs drift away from the encoding of their games; a search is the same run twice.
+TEST(MorpionPopulation, EachPoolGridIsTheGameItsKeptDnaPlays) {
+  PopulationOptions options = small_options();
+  options.pool_order = PoolOrder::kRotate;
+  options.resort_every = 1000;
+  options.mutation = Mutation::kSwapAny;
+  options.swaps = 3;
+  options.dna = DnaSource::kKept;
+  options.skew = 4;
+  options.window = 6;
+  options.pool = 300;
+  options.restart_after = 0;
+  PopulationState state, again;
+  const SearchResult result = run_with(options, 9, 8000, state);
+  run_with(options, 9, 8000, again);
+  EXPECT_EQ(again.pool, state.pool);
+  EXPECT_EQ(again.dnas, state.dnas);
+  ASSERT_EQ(state.dnas.size(), state.pool.size());
+  ASSERT_GT(state.pool.size(), 20u);
+  size_t drifted = 0;
+  for (size_t i = 0; i < state.pool.size(); ++i) {
+    Board board;
+    Game played;
+    play_kept(state.dnas[i], board, played);
+    EXPECT_EQ(played, state.pool[i]) << "grid " << i;
+    // A DNA as kept_dna_of would make it ranks the game's moves on top, in order.
+    const Game& g = state.pool[i];
+    for (size_t k = 0; k < g.size(); ++k)
+      if (state.dnas[i][g[k].line] != kLines - static_cast<int>(k)) {
+        ++drifted;
+        break;
+      }
+  }
+  EXPECT_GT(drifted, 0u) << "no grid's DNA drifted";
+  // It searches: far past random play (mean 54), if slower to climb than the default (the pool
+  // order draws parents by their visits as often as by their score).
+  EXPECT_GE(result.best.size(), 85u);
+  EXPECT_THROW(checkpoint_json({}, {state}, Rules::k5T), std::invalid_argument);
+}
+
 // An end search that keeps all its finishes fills the pool with every new one within the
 // window; one that keeps the longest adds at most one grid.
 TEST(MorpionPopulation, AnEndSearchKeepingAllItsFinishesOffersEachToThePool) {
