@@ -160,9 +160,10 @@ class Pool {
   int best_score() const { return games_.empty() ? 0 : static_cast<int>(games_[best_].size()); }
   // Grids already kept below a narrower window leave at the next offer (kRotate: the next resort).
   void set_window(size_t window) { window_ = window; }
-  // kScore: the grids below the window leave now.
+  // kScore: the grids below the window, and the shortest beyond the capacity, leave now.
   void prune() {
-    while (!rotate_ && !games_.empty() && games_.back().size() + window_ < games_.front().size()) {
+    while (!rotate_ && !games_.empty() &&
+           (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size())) {
       where_.erase(identities_.back());
       identities_.pop_back();
       games_.pop_back();
@@ -214,11 +215,7 @@ class Pool {
         std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
     identities_.insert(identities_.begin() + (at - games_.begin()), identity);
     games_.insert(at, std::move(game));
-    while (games_.size() > capacity_ || games_.back().size() + window_ < games_.front().size()) {
-      where_.erase(identities_.back());
-      identities_.pop_back();
-      games_.pop_back();
-    }
+    prune();
     return true;
   }
 
