@@ -251,6 +251,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
   if (o.end_search_all_depths != defaults.end_search_all_depths) settings["end_search_depths"] = "all";
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
+  if (o.crossover_share != defaults.crossover_share) settings["crossover_share"] = o.crossover_share;
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
   if (o.fill == Fill::kGrid) settings["fill"] = "grid";
   if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
@@ -623,6 +624,12 @@ int main(int argc, char** argv) {
           ->add_option("--ruin-share", population.ruin_share,
                        "Population: share of end searches that take out moves anywhere in the grid, each with the "
                        "moves that need its dot, rather than the last ones")
+          ->check(ratrace::real_number(0, 1))
+          ->capture_default_str(),
+      search
+          ->add_option("--crossover-share", population.crossover_share,
+                       "Population: share of children that join two pool grids, the parent's moves on one side of a "
+                       "random straight cut and another pool grid's on the other, rather than change one grid")
           ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
       search->add_option("--window", population.window, "Population: no grid kept more than this below the best")

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <numbers>
 #include <queue>
 #include <unordered_map>
 #include <unordered_set>
@@ -96,6 +97,28 @@ Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
   for (size_t j = 0; j < n; ++j)
     if (!out[j]) kept.push_back(parent[j]);
   return kept;
+}
+
+Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& dna, ratrace::Rng& rng) {
+  constexpr double kMiddle = 4.5, kOffset = 3;  // the cross spans 0..9; the cut passes within 3 of its middle
+  const double angle = 2 * std::numbers::pi * rng.uniform();
+  const double cx = kMiddle + kOffset * (2 * rng.uniform() - 1), cy = kMiddle + kOffset * (2 * rng.uniform() - 1);
+  auto first_side = [&](const Move& m) {
+    return (cell_x(m.dot) - cx) * std::cos(angle) + (cell_y(m.dot) - cy) * std::sin(angle) < 0;
+  };
+  dna.refill(fill_key);
+  // Above the fill's [0, 1): 2 for a grid's first move down towards 1 for its last.
+  auto prefer = [&](const Game& game, bool side) {
+    for (size_t i = 0; i < game.size(); ++i)
+      if (first_side(game[i]) == side)
+        dna.set(game[i].line, 2 - static_cast<double>(i) / static_cast<double>(game.size()));
+  };
+  prefer(a, true);
+  prefer(b, false);
+  Board board(rules);
+  Game child;
+  evaluate_from(dna, board, child);
+  return child;
 }
 
 KeptDna kept_dna_of(const Game& game, ratrace::Rng& rng) {
@@ -610,7 +633,12 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
         fill_key = ratrace::stream_key(search_key, kTagFill, static_cast<uint64_t>(state.restarts));
       else if (options.fill == Fill::kGrid) fill_key = ratrace::stream_key(search_key, kTagFill, pool.identity(parent));
       pool.visit(parent);
-      if (options.dna == DnaSource::kKept) {
+      // The crossover draws only when it is on, so that a search without it keeps its random streams.
+      if (options.crossover_share > 0 && rng.uniform() < options.crossover_share) {
+        const size_t other = rng.below(static_cast<uint32_t>(pool.size()));
+        if (pool.offer(crossed(pool[parent], pool[other], fill_key, options.rules, dna, rng), rng))
+          pool.gave_a_grid(parent);
+      } else if (options.dna == DnaSource::kKept) {
         Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, rng);
         if (pool.offer(std::move(child), rng, &child_dna)) pool.gave_a_grid(parent);
       } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, rng), rng)) {

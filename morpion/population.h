@@ -60,6 +60,7 @@ struct PopulationOptions {
   DnaSource dna = DnaSource::kParent;        // kKept needs kRotate and Mutation::kSwapAny
   bool adapt_window = false;                 // the public log's window, AdaptiveWindow, checked every resort_every
   double ruin_share = 0;            // end searches that take out moves with their dependants, not the last ones
+  double crossover_share = 0;       // children that join two pool grids across a cut, not mutate one (crossed())
   double skew = 10;                 // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
   int swaps = 2;                    // a child swaps 0..swaps pairs of its parent's preferences
   int blacklist = 3;                // and blacklists 1..blacklist of its parent's moves
@@ -142,6 +143,12 @@ std::vector<std::array<int, 4>> prerequisites(const Game& game);
 // or 64 draws are spent (a move with too many dependants is passed over). What is left is legal
 // in its order, since taking lines and dots away never makes a remaining move illegal.
 Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng);
+// A child of two grids: a straight cut at a random angle, through a point near the cross's middle,
+// splits the plane; the child prefers `a`'s moves whose dot lies on one side and `b`'s on the other,
+// each in its own grid's order (interleaved by their share of the way through their game), and
+// every other line as the random fill `fill_key` of `dna` says. Good parts of two grids that
+// lie apart can meet in one, which no change of one grid's preferences brings about.
+Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& dna, ratrace::Rng& rng);
 // The same grid played in one order that depends only on its moves: each time, of the moves
 // whose other four dots are all placed, the one with the smallest line. A child whose DNA only
 // reorders its parent's moves then repeats the parent's order rather than drifting.

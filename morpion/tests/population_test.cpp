@@ -170,6 +170,34 @@ TEST(MorpionPopulation, RuinTakesOutMovesWithEveryMoveThatNeedsThem) {
   }
 }
 
+// Crossing a grid with itself gives it back, whatever the cut; crossing two grids gives a legal
+// game that takes moves from each, the same for the same draws.
+TEST(MorpionPopulation, CrossingTwoGridsTakesMovesFromEachAndAGridWithItselfIsItself) {
+  Dna dna(0);
+  int from_both = 0;
+  for (uint64_t g = 0; g < 20; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(5, 3, g));
+    const Game a = random_game(rng, Rules::k5T), b = random_game(rng, Rules::k5T);
+    EXPECT_EQ(crossed(a, a, g, Rules::k5T, dna, rng), a) << "game " << g;
+    ratrace::Rng draws(ratrace::stream_key(5, 4, g)), again(ratrace::stream_key(5, 4, g));
+    const Game child = crossed(a, b, g, Rules::k5T, dna, draws);
+    EXPECT_EQ(crossed(a, b, g, Rules::k5T, dna, again), child) << "game " << g;
+    Board board;
+    for (const Move& m : child) ASSERT_NO_THROW(board.play(m)) << "game " << g;
+    EXPECT_TRUE(board.legal_moves().empty()) << "game " << g;
+    std::unordered_set<uint16_t> in_a, in_b;
+    for (const Move& m : a) in_a.insert(m.line);
+    for (const Move& m : b) in_b.insert(m.line);
+    bool only_a = false, only_b = false;
+    for (const Move& m : child) {
+      only_a = only_a || (in_a.contains(m.line) && !in_b.contains(m.line));
+      only_b = only_b || (in_b.contains(m.line) && !in_a.contains(m.line));
+    }
+    from_both += only_a && only_b;
+  }
+  EXPECT_GE(from_both, 15);
+}
+
 // The pool holds distinct grids, best first, and the best grid is a legal game whose score
 // is the last improvement's.
 TEST(MorpionPopulation, ThePoolIsDistinctAndSortedAndTheBestIsLegal) {
@@ -352,8 +380,8 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
 
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
-// all their finishes, children filled per parent grid and mutated by swaps with any line, a
-// window that widens when stuck.
+// all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
+// a window that widens when stuck.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -361,6 +389,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.end_search_unsearched = true;
   options.end_search_keep_all = true;
   options.ruin_share = 0.5;
+  options.crossover_share = 0.2;
   options.fill = Fill::kGrid;
   options.mutation = Mutation::kSwapAny;
   options.widen_after = 500;
