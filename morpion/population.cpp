@@ -103,8 +103,9 @@ Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& 
   constexpr double kMiddle = 4.5, kOffset = 3;  // the cross spans 0..9; the cut passes within 3 of its middle
   const double angle = 2 * std::numbers::pi * rng.uniform();
   const double cx = kMiddle + kOffset * (2 * rng.uniform() - 1), cy = kMiddle + kOffset * (2 * rng.uniform() - 1);
+  const double cos_angle = std::cos(angle), sin_angle = std::sin(angle);
   auto first_side = [&](const Move& m) {
-    return (cell_x(m.dot) - cx) * std::cos(angle) + (cell_y(m.dot) - cy) * std::sin(angle) < 0;
+    return (cell_x(m.dot) - cx) * cos_angle + (cell_y(m.dot) - cy) * sin_angle < 0;
   };
   dna.refill(fill_key);
   // Above the fill's [0, 1): 2 for a grid's first move down towards 1 for its last.
@@ -115,10 +116,7 @@ Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& 
   };
   prefer(a, true);
   prefer(b, false);
-  Board board(rules);
-  Game child;
-  evaluate_from(dna, board, child);
-  return child;
+  return evaluate(dna, rules);
 }
 
 KeptDna kept_dna_of(const Game& game, ratrace::Rng& rng) {
