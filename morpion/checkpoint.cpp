@@ -102,11 +102,15 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
     if (j.value("format", "") != "morpion-checkpoint") throw std::invalid_argument("not a morpion checkpoint file");
     if (j.at("settings") != settings) {
       std::string differences;
-      for (const auto& [key, value] : settings.items()) {
+      // Every key of either: a setting written only when on may be in the file and not here.
+      nlohmann::json keys = settings;
+      keys.update(j.at("settings"));
+      for (const auto& [key, unused] : keys.items()) {
         const nlohmann::json saved = j.at("settings").value(key, nlohmann::json());
-        if (saved == value) continue;
+        const nlohmann::json here = settings.value(key, nlohmann::json());
+        if (saved == here) continue;
         differences += fmt::format("{}{} {} (here {})", differences.empty() ? "" : ", ", key,
-                                   ratrace::clipped(saved.dump(), 40), ratrace::clipped(value.dump(), 40));
+                                   ratrace::clipped(saved.dump(), 40), ratrace::clipped(here.dump(), 40));
       }
       throw std::invalid_argument(fmt::format(
           "it holds a search with other settings: {}; give another --checkpoint file to start afresh", differences));

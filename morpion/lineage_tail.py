@@ -55,7 +55,8 @@ class Runs:
                 with open(path) as f:
                     result = json.load(f)
                 settings = result.get("settings", {})
-                if settings.get("restart_growth", 1) != 1 or settings.get("abandon_after", 0) != 0:
+                if (settings.get("restart_growth", 1) != 1 or settings.get("abandon_after", 0) != 0
+                        or settings.get("poor_restart_after", 0) != 0):
                     self.patience.add(None)  # lineages of unequal patience
                 else:
                     self.patience.add(settings.get("restart_after"))
@@ -84,7 +85,7 @@ class Runs:
                  "resumed from its checkpoints) do not keep")
         if len(self.patience) != 1 or None in self.patience:
             fail("--patience needs runs whose lineages all had the same patience (one --restart-after, "
-                 "--restart-growth 1, no --abandon-after)")
+                 "--poor-restart-after 0, --restart-growth 1, no --abandon-after)")
         return next(iter(self.patience))
 
 

@@ -267,6 +267,12 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["widen_after"] = o.widen_after;
     settings["widen_by"] = o.widen_by;
   }
+  // Written whenever on (the default since 0.14), so that the checkpoint of an earlier search,
+  // run without it, is not resumed with it.
+  if (o.poor_restart_after != 0) {
+    settings["poor_restart_after"] = o.poor_restart_after;
+    settings["poor_below"] = o.poor_below;
+  }
   if (o.abandon_after != defaults.abandon_after) {
     settings["abandon_after"] = o.abandon_after;
     settings["abandon_margin"] = o.abandon_margin;
@@ -659,6 +665,14 @@ int main(int argc, char** argv) {
           ->add_option("--restart-growth", population.restart_growth,
                        "Population: each lineage waits this many times longer than the last before its fresh start")
           ->check(ratrace::real_number(1, 1000))
+          ->capture_default_str(),
+      search
+          ->add_option("--poor-restart-after", population.poor_restart_after,
+                       "Population: --restart-after for a lineage whose best is below --poor-below (0: the same)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search->add_option("--poor-below", population.poor_below, "Population: see --poor-restart-after")
+          ->check(ratrace::whole_number(0, 100000))
           ->capture_default_str(),
       search
           ->add_option("--widen-after", population.widen_after,

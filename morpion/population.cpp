@@ -6,8 +6,10 @@
 #include <limits>
 #include <numbers>
 #include <queue>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace morpion {
 
@@ -346,9 +348,10 @@ size_t choose_depth(const PopulationState& state) {
   return best;
 }
 
-// Iterations without a better pool best that end the lineage begun by fresh start `restarts`.
-uint64_t patience(const PopulationOptions& options, int restarts) {
-  const double wait = static_cast<double>(options.restart_after) * std::pow(options.restart_growth, restarts);
+// Iterations without a better pool best that end the lineage begun by fresh start `restarts`, for a
+// first lineage's patience of `first`.
+uint64_t patience(uint64_t first, const PopulationOptions& options, int restarts) {
+  const double wait = static_cast<double>(first) * std::pow(options.restart_growth, restarts);
   return wait >= 1e18 ? uint64_t{1000000000000000000} : static_cast<uint64_t>(wait);
 }
 
@@ -548,7 +551,18 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     note(pool.best());
   }
   double last_save = clock.seconds();
-  uint64_t lineage_patience = patience(options, state.restarts);
+  // A lineage that stands low when it stalls seldom climbs far: it gets less time than one that stands high.
+  auto patiences = [&] {
+    const uint64_t patient = patience(options.restart_after, options, state.restarts);
+    return std::pair(patient, options.poor_restart_after > 0
+                                  ? patience(options.poor_restart_after, options, state.restarts)
+                                  : patient);
+  };
+  auto [lineage_patience, poor_patience] = patiences();
+  auto out_of_patience = [&](int lineage_best) {
+    const uint64_t wait = lineage_best < options.poor_below ? poor_patience : lineage_patience;
+    return options.restart_after > 0 && state.iteration - state.pool_best_since() >= wait;
+  };
   // The first pool grid from `from` on that no end search of this lineage has finished (the pool's
   // size when there is none).
   auto first_unsearched = [&](size_t from) {
@@ -663,11 +677,11 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     if (pool.best_score() > pool_best) {
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
       note(pool.best());
-    } else if ((options.restart_after > 0 && iteration - state.pool_best_since() >= lineage_patience) || hopeless()) {
+    } else if (out_of_patience(pool_best) || hopeless()) {
       state.lineage.iterations = iteration - state.lineage_start;
       result.lineages.push_back(std::move(state.lineage));
       ++state.restarts;
-      lineage_patience = patience(options, state.restarts);
+      std::tie(lineage_patience, poor_patience) = patiences();
       fresh_start();
     }
   }

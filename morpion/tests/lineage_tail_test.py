@@ -42,7 +42,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     result = os.path.join(work, "lineages.json")
     subprocess.run([morpion, "search", "--searches", "2", "--threads", "2", "--iterations", "30000",
-                    "--restart-after", "3000", "--seed", "5", "--json", result, "--force"],
+                    "--restart-after", "3000", "--poor-restart-after", "0", "--seed", "5", "--json", result, "--force"],
                    check=True, capture_output=True)
     with open(result) as f:
         runs = json.load(f)["runs"]
@@ -66,6 +66,14 @@ def main():
     out = subprocess.run([sys.executable, script, result, "--patience-above", "1=3000"], capture_output=True, text=True)
     check(out.returncode == 1 and "goes with --patience" in out.stderr,
           f"--patience-above alone was not refused: {out.returncode} {out.stderr}")
+    # Lineages that stalled low waited less than the rest: no one patience to cut them at.
+    poor = os.path.join(work, "poor.json")
+    subprocess.run([morpion, "search", "--searches", "1", "--iterations", "20000", "--restart-after", "3000",
+                    "--poor-restart-after", "1000", "--seed", "5", "--json", poor, "--force"],
+                   check=True, capture_output=True)
+    out = subprocess.run([sys.executable, script, poor, "--patience", "1000"], capture_output=True, text=True)
+    check(out.returncode == 1 and "--poor-restart-after 0" in out.stderr,
+          f"--patience on lineages of two patiences was not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")

@@ -17,6 +17,7 @@ PopulationOptions small_options() {
   options.end_search_every = 50;
   options.completions = 20;
   options.restart_after = 3000;
+  options.poor_restart_after = 0;  // every lineage waits restart_after, whatever its best
   return options;
 }
 
@@ -251,6 +252,27 @@ TEST(MorpionPopulation, ALineageFarBelowTheSearchsBestIsGivenUpEarly) {
   EXPECT_LE(fresh_starts_in_60000(abandoning), 60);
 }
 
+// With --poor-restart-after p --poor-below s, a lineage that stalls below s gets its fresh start
+// after p iterations without a rise, and one that stalls at s or above after restart_after.
+TEST(MorpionPopulation, ALineageThatStallsLowGetsItsFreshStartSooner) {
+  PopulationOptions options = small_options();
+  options.poor_restart_after = 1000;
+  options.poor_below = 105;
+  PopulationState state;
+  const SearchResult result = run_with(options, 7, 60000, state);
+  int poor = 0, patient = 0;
+  for (const Lineage& lineage : result.lineages) {
+    const bool stalled_low = lineage.best() < options.poor_below;
+    (stalled_low ? poor : patient) += 1;
+    EXPECT_EQ(lineage.iterations, lineage.steps.back().first + (stalled_low ? 1000u : 3000u)) << lineage.best();
+  }
+  EXPECT_GT(poor, 0) << "the test should cover a lineage ended low";
+  EXPECT_GT(patient, 0) << "and one ended high";
+  // Off, or with no lineage low enough, every lineage waits restart_after.
+  options.poor_below = 0;
+  EXPECT_EQ(fresh_starts_in_60000(options), fresh_starts_in_60000(small_options()));
+}
+
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
@@ -381,7 +403,7 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
 // Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
 // all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
-// a window that widens when stuck.
+// a window that widens when stuck, lineages that stall low ended sooner.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -396,6 +418,8 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.widen_by = 3;
   options.abandon_after = 1500;
   options.abandon_margin = 2;
+  options.poor_restart_after = 1000;
+  options.poor_below = 105;
   PopulationState straight, first;
   const SearchResult whole = run_with(options, 7, 12000, straight);
   run_with(options, 7, 5000, first);
