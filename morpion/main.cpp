@@ -267,9 +267,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["widen_after"] = o.widen_after;
     settings["widen_by"] = o.widen_by;
   }
-  // Written whenever on (the default since 0.14), so that the checkpoint of an earlier search,
-  // run without it, is not resumed with it.
-  if (o.poor_restart_after != 0) {
+  if (o.poor_restart_after != defaults.poor_restart_after) {
     settings["poor_restart_after"] = o.poor_restart_after;
     settings["poor_below"] = o.poor_below;
   }

@@ -59,22 +59,22 @@ struct PopulationOptions {
   bool drift = false;                        // kRotate: a child the pool holds gives that grid its order of moves
   DnaSource dna = DnaSource::kParent;        // kKept needs kRotate and Mutation::kSwapAny
   bool adapt_window = false;                 // the public log's window, AdaptiveWindow, checked every resort_every
-  double ruin_share = 0;                 // end searches that take out moves with their dependants, not the last ones
-  double crossover_share = 0;            // children that join two pool grids across a cut, not mutate one (crossed())
-  double skew = 10;                      // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
-  int swaps = 2;                         // a child swaps 0..swaps pairs of its parent's preferences
-  int blacklist = 3;                     // and blacklists 1..blacklist of its parent's moves
-  uint64_t end_search_every = 100;       // iterations per end search
-  int completions = 100;                 // random finishes per end search
-  uint64_t restart_after = 300000;       // iterations without a better pool best before a fresh start (0: never)
-  double restart_growth = 1;             // each fresh start's lineage waits this many times longer than the last
-  uint64_t poor_restart_after = 100000;  // restart_after while the lineage's best is below poor_below (0: off)
-  int poor_below = 130;                  // (about the median lineage's best)
-  uint64_t widen_after = 0;              // each this many iterations without a better pool best (0: never)...
-  int widen_by = 10;                     // ...widen the window by this much, until the pool's best rises
-  uint64_t abandon_after = 0;            // a lineage this many iterations old (0: never)...
-  int abandon_margin = 8;                // ...and more than this below the search's best is given up
-  double kick_share = 0;                 // fresh starts that kick the best grid rather than play a random game
+  double ruin_share = 0;            // end searches that take out moves with their dependants, not the last ones
+  double crossover_share = 0;       // children that join two pool grids across a cut, not mutate one (crossed())
+  double skew = 10;                 // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
+  int swaps = 2;                    // a child swaps 0..swaps pairs of its parent's preferences
+  int blacklist = 3;                // and blacklists 1..blacklist of its parent's moves
+  uint64_t end_search_every = 100;  // iterations per end search
+  int completions = 100;            // random finishes per end search
+  uint64_t restart_after = 300000;  // iterations without a better pool best before a fresh start (0: never)
+  double restart_growth = 1;        // each fresh start's lineage waits this many times longer than the last
+  uint64_t poor_restart_after = 0;  // restart_after while the lineage's best is below poor_below (0: off)
+  int poor_below = 130;             // (about the median lineage's best)
+  uint64_t widen_after = 0;         // each this many iterations without a better pool best (0: never)...
+  int widen_by = 10;                // ...widen the window by this much, until the pool's best rises
+  uint64_t abandon_after = 0;       // a lineage this many iterations old (0: never)...
+  int abandon_margin = 8;           // ...and more than this below the search's best is given up
+  double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
 };
 

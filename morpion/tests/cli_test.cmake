@@ -181,7 +181,7 @@ run(2 "other settings: widen_after null \\(here 1000\\)" search ${budget} --wide
 run(2 "${error_line}--widen-by belongs to --method population" search --method local --widen-by 5 --iterations 10)
 run(2 "other settings: crossover_share null \\(here 0.1\\)" search ${budget} --crossover-share 0.1 --iterations 10 --checkpoint ck.json)
 run(2 "${error_line}--crossover-share: expected a real number in \\[0, 1\\], got '1.5'" search --crossover-share 1.5 --iterations 10)
-run(2 "other settings: poor_below 130 \\(here null\\), poor_restart_after 100000 \\(here null\\)" search ${budget} --poor-restart-after 0 --iterations 10 --checkpoint ck.json)
+run(2 "other settings: poor_below null \\(here 130\\), poor_restart_after null \\(here 100000\\)" search ${budget} --poor-restart-after 100000 --iterations 10 --checkpoint ck.json)
 run(2 "${error_line}--poor-below belongs to --method population" search --method local --poor-below 5 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)

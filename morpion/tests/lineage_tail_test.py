@@ -42,7 +42,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     result = os.path.join(work, "lineages.json")
     subprocess.run([morpion, "search", "--searches", "2", "--threads", "2", "--iterations", "30000",
-                    "--restart-after", "3000", "--poor-restart-after", "0", "--seed", "5", "--json", result, "--force"],
+                    "--restart-after", "3000", "--seed", "5", "--json", result, "--force"],
                    check=True, capture_output=True)
     with open(result) as f:
         runs = json.load(f)["runs"]

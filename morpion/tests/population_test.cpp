@@ -17,7 +17,6 @@ PopulationOptions small_options() {
   options.end_search_every = 50;
   options.completions = 20;
   options.restart_after = 3000;
-  options.poor_restart_after = 0;  // every lineage waits restart_after, whatever its best
   return options;
 }
 
