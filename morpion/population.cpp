@@ -551,14 +551,17 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
     note(pool.best());
   }
   double last_save = clock.seconds();
-  // A lineage that stands low when it stalls seldom climbs far: it gets less time than one that stands high.
+  // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
+  // (an experiment, off by default: docs/morpion-research.md).
   auto patiences = [&] {
     const uint64_t patient = patience(options.restart_after, options, state.restarts);
     return std::pair(patient, options.poor_restart_after > 0
                                   ? patience(options.poor_restart_after, options, state.restarts)
                                   : patient);
   };
-  auto [lineage_patience, poor_patience] = patiences();
+  // Plain variables rather than a structured binding, which clang's lambdas cannot capture.
+  uint64_t lineage_patience = 0, poor_patience = 0;
+  std::tie(lineage_patience, poor_patience) = patiences();
   auto out_of_patience = [&](int lineage_best) {
     const uint64_t wait = lineage_best < options.poor_below ? poor_patience : lineage_patience;
     return options.restart_after > 0 && state.iteration - state.pool_best_since() >= wait;

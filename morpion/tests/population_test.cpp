@@ -267,7 +267,7 @@ TEST(MorpionPopulation, ALineageThatStallsLowGetsItsFreshStartSooner) {
   }
   EXPECT_GT(poor, 0) << "the test should cover a lineage ended low";
   EXPECT_GT(patient, 0) << "and one ended high";
-  // Off, or with no lineage low enough, every lineage waits restart_after.
+  // With no lineage low enough, every lineage waits restart_after, as with the rule off.
   options.poor_below = 0;
   EXPECT_EQ(fresh_starts_in_60000(options), fresh_starts_in_60000(small_options()));
 }
