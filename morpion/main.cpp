@@ -275,6 +275,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["abandon_after"] = o.abandon_after;
     settings["abandon_margin"] = o.abandon_margin;
   }
+  if (!o.start.empty()) settings["start"] = encode_game(o.start, o.rules);
   return settings;
 }
 
@@ -531,7 +532,7 @@ int main(int argc, char** argv) {
               fill = "fresh", mutation = "blacklist", end_search_depths = "bandit", pool_order = "score",
               dna_source = "parent";
   PopulationOptions population;
-  std::string checkpoint;
+  std::string checkpoint, start_code;
   double checkpoint_seconds = 60;
   auto* search = app.add_subcommand(
       "search", "DNA search, independent searches on oneTBB: the population search, or MORPION.md's local search");
@@ -695,6 +696,9 @@ int main(int argc, char** argv) {
                        "Population: share of fresh starts from the best grid wound back, not from a random game")
           ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
+      search->add_option("--start", start_code,
+                         "Population: the layer code of a grid each search's first lineage starts from, rather than "
+                         "a random game"),
       search->add_option("--checkpoint", checkpoint,
                          "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
       search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")
@@ -786,6 +790,7 @@ int main(int argc, char** argv) {
           throw UsageError(
               "--dna kept needs --pool-order rotate and --mutation swap-any, and takes neither --order canonical nor "
               "--checkpoint");
+        if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
         if (population.adapt_window && population.widen_after > 0)
           throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);

@@ -76,6 +76,7 @@ struct PopulationOptions {
   int abandon_margin = 8;           // ...and more than this below the search's best is given up
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
+  Game start;  // the first lineage's first grid (empty: a random game, as every later one)
 };
 
 // The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.

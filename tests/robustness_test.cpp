@@ -1,6 +1,6 @@
 // Nothing lost, nothing silently wrong: journals are locked, never replaced by a new run,
 // checked line by line on --resume; writes are checked; numbers are parsed strictly; a
-// config that can never run is refused up front. One test per defect of issue 15.
+// config that can never run is refused up front. One test per defect found.
 #include <gtest/gtest.h>
 #include <unistd.h>
 

@@ -272,6 +272,26 @@ TEST(MorpionPopulation, ALineageThatStallsLowGetsItsFreshStartSooner) {
   EXPECT_EQ(fresh_starts_in_60000(options), fresh_starts_in_60000(small_options()));
 }
 
+// With --start, the first lineage begins at the given grid and never falls below it; the
+// fresh starts after it are random games, as without it.
+TEST(MorpionPopulation, ASearchGivenAStartGridBeginsThereAndLaterLineagesAreRandom) {
+  PopulationState found;
+  const Game start = run_to(20000, found).best;
+  ASSERT_GE(start.size(), 120u);
+  PopulationOptions options = small_options();
+  options.start = start;
+  PopulationState state;
+  const SearchResult result = run_with(options, 11, 20000, state);
+  const auto start_score = static_cast<int>(start.size());
+  ASSERT_GE(result.lineages.size(), 2u);
+  EXPECT_EQ(result.improvements.front().iteration, 0u);
+  EXPECT_EQ(result.improvements.front().score, start_score);
+  EXPECT_EQ(result.lineages.front().steps.front(), (std::pair<uint64_t, int>{0, start_score}));
+  for (size_t l = 1; l < result.lineages.size(); ++l)
+    EXPECT_LT(result.lineages[l].steps.front().second, start_score) << "lineage " << l << " began at a random game";
+  EXPECT_GE(result.best.size(), start.size());
+}
+
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
@@ -419,6 +439,8 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.abandon_margin = 2;
   options.poor_restart_after = 1000;
   options.poor_below = 105;
+  PopulationState found;
+  options.start = run_to(3000, found).best;
   PopulationState straight, first;
   const SearchResult whole = run_with(options, 7, 12000, straight);
   run_with(options, 7, 5000, first);
