@@ -85,6 +85,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"seconds", s.result.seconds},
                         {"cpu_seconds", s.result.cpu_seconds}});
     if (!s.visits.empty()) searches.back()["visits"] = s.visits;
+    if (!s.result.climbs.empty()) searches.back()["climbs"] = s.result.climbs;
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -168,8 +169,12 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.seconds = s.at("seconds").get<double>();
       state.result.cpu_seconds = s.at("cpu_seconds").get<double>();
       state.result.iterations = state.iteration;
-      // A search that had not started when the file was saved holds nothing yet.
-      if (state.iteration > 0 && (state.pool.empty() || state.result.improvements.empty()))
+      state.result.climbs = s.value("climbs", std::vector<Lineage>{});
+      // A search that had not started when the file was saved holds nothing yet; one that has
+      // handed its best grid over to climbs holds no pool.
+      const auto climb_after = settings.value("climb_after", uint64_t{0});
+      const bool climbing = climb_after > 0 && state.iteration >= climb_after;
+      if (state.iteration > 0 && ((state.pool.empty() && !climbing) || state.result.improvements.empty()))
         throw std::invalid_argument(fmt::format("search {} has an empty pool or no best grid", i));
     }
     return states;

@@ -192,6 +192,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                     {"stopped", r.stopped},
                     {"restarts", r.restarts},
                     {"lineages", r.lineages},
+                    {"climbs", r.climbs},
                     {"code", encode_game(r.best, rules)},
                     {"improvements", steps}});
   }
@@ -276,6 +277,10 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["abandon_margin"] = o.abandon_margin;
   }
   if (!o.start.empty()) settings["start"] = encode_game(o.start, o.rules);
+  if (o.climb_after > 0) {
+    settings["climb_after"] = o.climb_after;
+    settings["climb_iterations"] = o.climb_iterations;
+  }
   return settings;
 }
 
@@ -295,7 +300,7 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
     states = load_checkpoint(checkpoint, identity, count, options.rules);
     uint64_t done = 0;
     for (const PopulationState& s : states) done += s.iteration;
-    spdlog::info("resuming {} searches from {} ({} iterations done)", count, checkpoint, done);
+    spdlog::info("resuming {} search{} from {} ({} iterations done)", count, count == 1 ? "" : "es", checkpoint, done);
     flags.best_svg_ours = true;
   }
   std::vector<PopulationState> saved = states;
@@ -699,6 +704,15 @@ int main(int argc, char** argv) {
       search->add_option("--start", start_code,
                          "Population: the layer code of a grid each search's first lineage starts from, rather than "
                          "a random game"),
+      search
+          ->add_option("--climb-after", population.climb_after,
+                       "Population: after this many iterations, hand the best grid to climbs with the climber's "
+                       "settings, each from the best so far (0: never; up to 1.6 GB a search)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search->add_option("--climb-iterations", population.climb_iterations, "Population: iterations of each climb")
+          ->check(ratrace::whole_number(1, UINT64_MAX))
+          ->capture_default_str(),
       search->add_option("--checkpoint", checkpoint,
                          "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
       search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")

@@ -149,7 +149,7 @@ void play_kept(const KeptDna& dna, Board& board, Game& game) {
 
 namespace {
 
-enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6, kTagFill = 7 };
+enum PopulationTag : uint64_t { kTagPopulation = 5, kTagRestart = 6, kTagFill = 7, kTagClimb = 8 };
 
 // The pool with its set of hashes, so that a grid already in it is not taken twice. Under
 // PoolOrder::kScore it is sorted longest first and the best is its first grid; under kRotate new
@@ -498,11 +498,10 @@ Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_d
   return child;
 }
 
-}  // namespace
-
-SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
-                               const SearchLimits& limits, const ImprovementCallback& on_improvement,
-                               PopulationState& state, const Checkpointing& checkpointing) {
+// The search with its own pool and fresh starts, until `limits` end it.
+SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
+                         const ImprovementCallback& on_improvement, PopulationState& state,
+                         const Checkpointing& checkpointing) {
   const SearchClock clock;
   const double seconds_before = state.result.seconds, cpu_before = state.result.cpu_seconds;
   // A resumed search's time limits, as its iteration limit, count from its start.
@@ -696,6 +695,94 @@ SearchResult population_search(uint64_t master_seed, int search, const Populatio
   record_time();
   if (checkpointing.save) checkpointing.save(search, state);
   return result;
+}
+
+// The search after the hand-over: climbs, each a climber pool of its own stream started from the
+// search's best grid, until `limits` end them. `state` moves on only when a climb finishes.
+SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
+                      const ImprovementCallback& on_improvement, PopulationState& state,
+                      const Checkpointing& checkpointing) {
+  if (!state.pool.empty()) {
+    // The hand-over ends the search's own pool and its lineage.
+    state.pool.clear();
+    state.visits.clear();
+    state.dnas.clear();
+    state.end_searched.clear();
+    state.lineage.iterations = state.iteration - state.lineage_start;
+    state.result.lineages.push_back(std::move(state.lineage));
+    state.lineage = {};
+    if (checkpointing.save) checkpointing.save(search, state);
+  }
+  SearchResult result = state.result;
+  result.stopped = false;
+  while (limits.iterations == 0 || state.iteration < limits.iterations) {
+    const uint64_t first_iteration = state.iteration;
+    PopulationOptions climber = climber_options(options.rules);
+    climber.start = state.result.best;
+    PopulationState climb;
+    climb.result.seconds = state.result.seconds;  // so that the limits count from the search's start
+    climb.result.cpu_seconds = state.result.cpu_seconds;
+    SearchLimits climb_limits = limits;
+    climb_limits.iterations = options.climb_iterations;
+    if (limits.iterations > 0)
+      climb_limits.iterations = std::min(climb_limits.iterations, limits.iterations - first_iteration);
+    const ImprovementCallback rise = [&](int, const Improvement& step, const Game& game) {
+      if (step.score <= static_cast<int>(result.best.size())) return;
+      result.best = game;
+      result.improvements.push_back(step);
+      result.improvements.back().iteration += first_iteration;
+      if (on_improvement) on_improvement(search, result.improvements.back(), game);
+    };
+    const SearchResult climbed =
+        population_search(ratrace::stream_key(master_seed, kTagClimb, state.result.climbs.size()), search, climber,
+                          climb_limits, rise, climb);
+    result.iterations = first_iteration + climbed.iterations;
+    result.seconds = climbed.seconds;
+    result.cpu_seconds = climbed.cpu_seconds;
+    climb.lineage.iterations = climbed.iterations;
+    if (climbed.iterations > 0) result.climbs.push_back(std::move(climb.lineage));
+    if (climbed.iterations < options.climb_iterations) {
+      result.stopped = climbed.stopped;
+      break;
+    }
+    state.iteration = result.iterations;
+    state.result = result;
+    if (checkpointing.save) checkpointing.save(search, state);
+  }
+  return result;
+}
+
+}  // namespace
+
+PopulationOptions climber_options(Rules rules) {
+  PopulationOptions climber;
+  climber.rules = rules;
+  climber.mutation = Mutation::kSwapAny;
+  climber.swaps = 3;
+  climber.end_search_all_depths = true;
+  climber.end_search_every = 10000;
+  climber.skew = 4;
+  climber.window = 10;
+  climber.restart_after = 0;
+  climber.pool_order = PoolOrder::kRotate;
+  climber.pool = 50000;
+  climber.dna = DnaSource::kKept;
+  climber.adapt_window = true;
+  return climber;
+}
+
+SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
+                               const SearchLimits& limits, const ImprovementCallback& on_improvement,
+                               PopulationState& state, const Checkpointing& checkpointing) {
+  if (options.climb_after == 0)
+    return pool_search(master_seed, search, options, limits, on_improvement, state, checkpointing);
+  if (state.iteration < options.climb_after) {
+    SearchLimits before = limits;
+    if (before.iterations == 0 || before.iterations > options.climb_after) before.iterations = options.climb_after;
+    const SearchResult result = pool_search(master_seed, search, options, before, on_improvement, state, checkpointing);
+    if (state.iteration < options.climb_after) return result;
+  }
+  return climb_on(master_seed, search, options, limits, on_improvement, state, checkpointing);
 }
 
 }  // namespace morpion

@@ -2,8 +2,9 @@
 // The population DNA search: a pool of distinct grids, best first; children by swapping and
 // blacklisting the line preferences of a parent picked with a skew towards the best; now and
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
-// bandit; a fresh start when the pool has stopped improving. Iteration i draws only from its
-// own stream, so a search is a pure function of (seed, search index, iterations).
+// bandit; a fresh start when the pool has stopped improving; optionally, after a number of
+// iterations, climbs from the best grid (climber_options). Iteration i draws only from its own
+// stream, so a search is a pure function of (seed, search index, iterations).
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -76,8 +77,16 @@ struct PopulationOptions {
   int abandon_margin = 8;           // ...and more than this below the search's best is given up
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
-  Game start;  // the first lineage's first grid (empty: a random game, as every later one)
+  Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
+  uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
+  uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
 };
+
+// The climber: the public log's settings, a pool of kept DNAs that never starts afresh. From a
+// grid that a search with fresh starts found, it climbs further than that search goes on to
+// (docs/morpion-research.md); from a random game it gets stuck more often. Its pool holds up to
+// 50,000 grids of 32 KB each.
+PopulationOptions climber_options(Rules rules);
 
 // The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.
 constexpr std::array<double, 6> kWindBack{0.03, 0.06, 0.10, 0.15, 0.20, 0.25};
@@ -107,7 +116,7 @@ struct PopulationState {
   std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
   AdaptiveWindow window;                      // with options.adapt_window
   int restarts = 0;
-  SearchResult result;  // the best grid so far, its improvements, the time spent
+  SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }
 };
@@ -120,8 +129,10 @@ struct Checkpointing {
 };
 
 // Runs search `search` from `state` (a default state: from the start) until `limits` end
-// it; `state` is left where the search stopped. The limits count from the search's start, not
-// from where a resumed state stands: its iterations, seconds and CPU seconds so far count.
+// it; `state` is left where the search stopped or, during the climbs, at the start of the
+// unfinished climb (a climb's pool of kept DNAs is not saved: a resumed search runs that climb
+// again and finds what it would have found). The limits count from the search's start, not from
+// where a resumed state stands: its iterations, seconds and CPU seconds so far count.
 SearchResult population_search(uint64_t master_seed, int search, const PopulationOptions& options,
                                const SearchLimits& limits, const ImprovementCallback& on_improvement,
                                PopulationState& state, const Checkpointing& checkpointing = {});

@@ -59,6 +59,9 @@ struct SearchResult {
   // largest of their bests and the current lineage's, so their spread says what more lineages (a
   // longer search) would give, and their rises what a sooner fresh start would have kept.
   std::vector<Lineage> lineages;
+  // A population search's climbs from its best grid after the hand-over, each from the best the
+  // ones before it found: a climb's steps are its pool's rises, from the grid it started at.
+  std::vector<Lineage> climbs;
 };
 
 // A search's two clocks, both started when the search starts.

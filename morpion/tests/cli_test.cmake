@@ -17,6 +17,29 @@ function(run expected_rc regex)
   endif()
 endfunction()
 
+# killed_then_resumed(CHECKPOINT STRAIGHT LEAST MOST KILL_WHEN args...): runs `morpion search args`
+# with --checkpoint CHECKPOINT, kills it with SIGKILL once the shell command KILL_WHEN returns,
+# checks that search 0 was saved at an iteration in [LEAST, MOST), and that the same command
+# resumes it to the grid of STRAIGHT, the result file of the same search run uninterrupted.
+function(killed_then_resumed checkpoint straight least most kill_when)
+  string(JOIN " " words ${ARGN})
+  execute_process(COMMAND sh -c "'${MORPION}' search ${words} --checkpoint ${checkpoint} --checkpoint-seconds 0.1 >${checkpoint}.log 2>&1 &
+                                 ${kill_when}; kill -9 $!"
+                  WORKING_DIRECTORY ${WORK})
+  file(READ ${WORK}/${checkpoint} saved)
+  string(JSON done GET "${saved}" searches 0 iteration)
+  if(done LESS least OR done GREATER_EQUAL most)
+    message(FATAL_ERROR "the killed search saved iteration ${done}, not one in [${least}, ${most})")
+  endif()
+  run(0 "resuming [0-9]+ search(es)? from ${checkpoint} \\([0-9]+ iterations done\\)" search ${ARGN}
+      --checkpoint ${checkpoint} --json ${checkpoint}.json)
+  execute_process(COMMAND ${MORPION} encode ${straight} WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE straight_code)
+  execute_process(COMMAND ${MORPION} encode ${checkpoint}.json WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE resumed_code)
+  if(NOT straight_code STREQUAL resumed_code)
+    message(FATAL_ERROR "a search resumed from ${checkpoint} found ${resumed_code}, an uninterrupted one ${straight_code}")
+  endif()
+endfunction()
+
 run(0 "score 135 \\(232 bits" decode ${example} --game example.json)
 run(0 "^BBYqjXKmCREUk9zxEuXW3nx3v/u/x/JvuX\\+9P70\n$" encode example.json)
 run(2 "layer 1, bit 0 .*4,3 \\(1,3,e\\).*point 5,3" decode --rules 5d ${example})
@@ -150,21 +173,7 @@ if(NOT svg MATCHES "^<svg")
   message(FATAL_ERROR "--best-svg wrote no picture")
 endif()
 run(0 "" search ${budget} --iterations 20000 --checkpoint ck.json --json part.json)
-string(JOIN " " budget_words ${budget})
-execute_process(COMMAND sh -c "'${MORPION}' search ${budget_words} --iterations 300000 --checkpoint ck.json --checkpoint-seconds 0.1 >killed.log 2>&1 &
-                               sleep 1.5; kill -9 $!"
-                WORKING_DIRECTORY ${WORK})
-file(READ ${WORK}/ck.json checkpoint)
-string(JSON done GET "${checkpoint}" searches 0 iteration)
-if(done LESS_EQUAL 20000 OR done GREATER_EQUAL 300000)
-  message(FATAL_ERROR "the killed search saved iteration ${done}, not one between 20000 and 300000")
-endif()
-run(0 "resuming 2 searches from ck.json \\([0-9]+ iterations done\\)" search ${budget} --iterations 300000 --checkpoint ck.json --json resumed.json)
-execute_process(COMMAND ${MORPION} encode straight.json WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE straight_code)
-execute_process(COMMAND ${MORPION} encode resumed.json WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE resumed_code)
-if(NOT straight_code STREQUAL resumed_code)
-  message(FATAL_ERROR "a resumed search found ${resumed_code}, an uninterrupted one ${straight_code}")
-endif()
+killed_then_resumed(ck.json straight.json 20001 300000 "sleep 1.5" ${budget} --iterations 300000)
 run(2 "${error_line}checkpoint 'ck.json': it holds a search with other settings" search ${budget} --pool 7 --iterations 10 --checkpoint ck.json)
 run(2 "other settings: same_grid null \\(here \"dots\"\\)" search ${budget} --same-grid dots --iterations 10 --checkpoint ck.json)
 run(2 "${error_line}--abandon-after belongs to --method population" search --method local --abandon-after 5 --iterations 10)
@@ -192,6 +201,22 @@ endif()
 run(2 "${error_line}invalid code: padding bit 233" search --start BBYqjXKmCREUk9zxEuXW3nx3v/u/x/JvuX+9P71 --iterations 10)
 run(2 "${error_line}--start belongs to --method population" search --method local --start ${example} --iterations 10)
 run(2 "other settings: start null \\(here \"BBYqjXKmCREUk9zxEuXW3nx3v" search ${budget} --start ${example} --iterations 10 --checkpoint ck.json)
+# A search that hands its best grid over to climbs: its settings and each search's climbs in the
+# result file; killed during a climb, it resumes (that climb again from its start) to what an
+# uninterrupted search finds.
+set(climbing --searches 1 --threads 1 --seed 5 --climb-after 20000 --climb-iterations 40000)
+run(0 "" search ${climbing} --iterations 180000 --json climbed.json)
+file(READ ${WORK}/climbed.json climbed)
+string(JSON climb_after GET "${climbed}" settings climb_after)
+string(JSON climbs LENGTH "${climbed}" runs 0 climbs)
+if(NOT climb_after EQUAL 20000 OR NOT climbs EQUAL 4)
+  message(FATAL_ERROR "climbed.json: climb_after ${climb_after} and ${climbs} climbs, not 20000 and 4")
+endif()
+# Killed as soon as its checkpoint holds a finished climb: inside the next one.
+killed_then_resumed(climb.ck climbed.json 60000 180000 "while ! grep -q climbs climb.ck 2>/dev/null; do sleep 0.05; done"
+                    ${climbing} --iterations 180000)
+run(2 "${error_line}--climb-after belongs to --method population" search --method local --climb-after 5 --iterations 10)
+run(2 "other settings: climb_after null \\(here 1000\\), climb_iterations null" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)
 run(2 "${error_line}result file 'example.json': not a `morpion search`" compare example.json)

@@ -292,6 +292,62 @@ TEST(MorpionPopulation, ASearchGivenAStartGridBeginsThereAndLaterLineagesAreRand
   EXPECT_GE(result.best.size(), start.size());
 }
 
+// After the hand-over the search climbs from its best grid: its first iterations are those of a
+// search without climbs, each climb starts from the best the ones before it found, and the pool
+// is let go. A search stopped inside a climb keeps its state at that climb's start (through a
+// checkpoint file, which then holds no pool), and goes on to find what an uninterrupted one finds.
+TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRunsItsClimbAgain) {
+  PopulationOptions options = small_options();
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  PopulationState straight, plain;
+  const SearchResult whole = run_with(options, 7, 34000, straight);
+  const SearchResult before = run_with(small_options(), 7, 4000, plain);
+  ASSERT_EQ(whole.climbs.size(), 3u);
+  auto best_at = [&](uint64_t iteration) {
+    int best = 0;
+    for (const Improvement& i : whole.improvements)
+      if (i.iteration <= iteration) best = i.score;
+    return best;
+  };
+  for (size_t c = 0; c < whole.climbs.size(); ++c) {
+    const Lineage& climb = whole.climbs[c];
+    EXPECT_EQ(climb.iterations, 10000u);
+    EXPECT_EQ(climb.steps.front(), (std::pair<uint64_t, int>{0, best_at(4000 + 10000 * c)})) << "climb " << c;
+    EXPECT_EQ(climb.best(), best_at(4000 + 10000 * (c + 1))) << "climb " << c;
+  }
+  EXPECT_GT(whole.best.size(), before.best.size()) << "the climbs should find a better grid";
+  ASSERT_LT(before.improvements.size(), whole.improvements.size());
+  for (size_t i = 0; i < before.improvements.size(); ++i) {
+    EXPECT_EQ(whole.improvements[i].iteration, before.improvements[i].iteration);
+    EXPECT_EQ(whole.improvements[i].score, before.improvements[i].score);
+  }
+  EXPECT_GT(whole.improvements[before.improvements.size()].iteration, 4000u);
+  EXPECT_TRUE(straight.pool.empty());
+  EXPECT_EQ(whole.lineages.size(), static_cast<size_t>(straight.restarts) + 1) << "the hand-over ends a lineage";
+  EXPECT_EQ(straight.iteration, 34000u);
+
+  const nlohmann::json settings = {{"method", "population"}, {"climb_after", options.climb_after}};
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_climbs.json";
+  for (const uint64_t stop : {4000u, 19000u}) {
+    PopulationState first;
+    const SearchResult stopped = run_with(options, 7, stop, first);
+    EXPECT_EQ(stopped.iterations, stop);
+    EXPECT_EQ(first.iteration, stop == 4000u ? 4000u : 14000u)
+        << "a search stopped inside a climb is kept at its start";
+    { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
+    PopulationState loaded = load_checkpoint(path, settings, 1, Rules::k5T)[0];
+    const SearchResult resumed = run_with(options, 7, 34000, loaded);
+    EXPECT_EQ(resumed.best, whole.best) << "stopped at " << stop;
+    EXPECT_EQ(resumed.climbs, whole.climbs) << "stopped at " << stop;
+    EXPECT_EQ(resumed.lineages, whole.lineages) << "stopped at " << stop;
+    ASSERT_EQ(resumed.improvements.size(), whole.improvements.size()) << "stopped at " << stop;
+    for (size_t i = 0; i < whole.improvements.size(); ++i)
+      EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration);
+  }
+  EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
+}
+
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
