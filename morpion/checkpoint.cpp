@@ -86,6 +86,10 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"cpu_seconds", s.result.cpu_seconds}});
     if (!s.visits.empty()) searches.back()["visits"] = s.visits;
     if (!s.result.climbs.empty()) searches.back()["climbs"] = s.result.climbs;
+    if (!s.climb_starts.empty()) {
+      nlohmann::json& starts = searches.back()["climb_starts"] = nlohmann::json::array();
+      for (const Game& g : s.climb_starts) starts.push_back(lines_text(g));
+    }
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -170,6 +174,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.cpu_seconds = s.at("cpu_seconds").get<double>();
       state.result.iterations = state.iteration;
       state.result.climbs = s.value("climbs", std::vector<Lineage>{});
+      for (const auto& g : s.value("climb_starts", nlohmann::json::array()))
+        state.climb_starts.push_back(game_of_lines(g.get<std::string>(), rules));
       // A search that had not started when the file was saved holds nothing yet; one that has
       // handed its best grid over to climbs holds no pool.
       const auto climb_after = settings.value("climb_after", uint64_t{0});

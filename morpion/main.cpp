@@ -280,6 +280,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.climb_after > 0) {
     settings["climb_after"] = o.climb_after;
     settings["climb_iterations"] = o.climb_iterations;
+    if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
   }
   return settings;
 }
@@ -713,6 +714,12 @@ int main(int argc, char** argv) {
       search->add_option("--climb-iterations", population.climb_iterations, "Population: iterations of each climb")
           ->check(ratrace::whole_number(1, UINT64_MAX))
           ->capture_default_str(),
+      search
+          ->add_option("--climb-lineages", population.climb_lineages,
+                       "Population: the first climbs start from the best grids of this many lineages, best first, "
+                       "the later ones from the best so far")
+          ->check(ratrace::whole_number(1, 1000))
+          ->capture_default_str(),
       search->add_option("--checkpoint", checkpoint,
                          "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
       search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")
@@ -807,6 +814,8 @@ int main(int argc, char** argv) {
         if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
         if (population.adapt_window && population.widen_after > 0)
           throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
+        if (population.climb_after == 0 && population.climb_lineages != 1)
+          throw UsageError("--climb-lineages needs --climb-after");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

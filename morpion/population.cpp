@@ -498,6 +498,17 @@ Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_d
   return child;
 }
 
+// Offers a lineage's best grid to `starts` (best first, at most `most`, distinct by their lines):
+// it goes after the grids as long, so that of equal grids the earlier lineage's comes first.
+void keep_climb_start(std::vector<Game>& starts, const Game& grid, int most) {
+  const uint64_t lines = lines_hash(grid);
+  if (std::ranges::any_of(starts, [&](const Game& start) { return lines_hash(start) == lines; })) return;
+  const auto at = std::ranges::find_if(starts, [&](const Game& start) { return start.size() < grid.size(); });
+  if (at - starts.begin() >= most) return;
+  starts.insert(at, grid);
+  if (starts.size() > static_cast<size_t>(most)) starts.pop_back();
+}
+
 // The search with its own pool and fresh starts, until `limits` end it.
 SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
                          const ImprovementCallback& on_improvement, PopulationState& state,
@@ -683,6 +694,8 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
       note(pool.best());
     } else if (out_of_patience(pool_best) || hopeless()) {
+      if (options.climb_after > 0 && options.climb_lineages > 1)
+        keep_climb_start(state.climb_starts, pool.best(), options.climb_lineages);
       state.lineage.iterations = iteration - state.lineage_start;
       result.lineages.push_back(std::move(state.lineage));
       ++state.restarts;
@@ -698,12 +711,16 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
 }
 
 // The search after the hand-over: climbs, each a climber pool of its own stream started from the
-// search's best grid, until `limits` end them. `state` moves on only when a climb finishes.
+// next of the lineages' best grids (state.climb_starts) and then from the search's best grid, until
+// `limits` end them. `state` moves on only when a climb finishes.
 SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
                       const ImprovementCallback& on_improvement, PopulationState& state,
                       const Checkpointing& checkpointing) {
   if (!state.pool.empty()) {
     // The hand-over ends the search's own pool and its lineage.
+    if (options.climb_lineages > 1)
+      keep_climb_start(state.climb_starts, *std::ranges::max_element(state.pool, {}, &Game::size),
+                       options.climb_lineages);
     state.pool.clear();
     state.visits.clear();
     state.dnas.clear();
@@ -718,7 +735,8 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
     const uint64_t first_iteration = state.iteration;
     PopulationOptions climber = climber_options(options.rules);
-    climber.start = state.result.best;
+    const size_t climbed_before = state.result.climbs.size();
+    climber.start = climbed_before < state.climb_starts.size() ? state.climb_starts[climbed_before] : state.result.best;
     PopulationState climb;
     climb.result.seconds = state.result.seconds;  // so that the limits count from the search's start
     climb.result.cpu_seconds = state.result.cpu_seconds;
@@ -733,9 +751,8 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
       result.improvements.back().iteration += first_iteration;
       if (on_improvement) on_improvement(search, result.improvements.back(), game);
     };
-    const SearchResult climbed =
-        population_search(ratrace::stream_key(master_seed, kTagClimb, state.result.climbs.size()), search, climber,
-                          climb_limits, rise, climb);
+    const SearchResult climbed = population_search(ratrace::stream_key(master_seed, kTagClimb, climbed_before), search,
+                                                   climber, climb_limits, rise, climb);
     result.iterations = first_iteration + climbed.iterations;
     result.seconds = climbed.seconds;
     result.cpu_seconds = climbed.cpu_seconds;

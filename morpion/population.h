@@ -3,8 +3,9 @@
 // blacklisting the line preferences of a parent picked with a skew towards the best; now and
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
 // bandit; a fresh start when the pool has stopped improving; optionally, after a number of
-// iterations, climbs from the best grid (climber_options). Iteration i draws only from its own
-// stream, so a search is a pure function of (seed, search index, iterations).
+// iterations, climbs from the best grids of its best lineages and then from its best
+// (climber_options). Iteration i draws only from its own stream, so a search is a pure function of
+// (seed, search index, iterations).
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -80,6 +81,7 @@ struct PopulationOptions {
   Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
+  int climb_lineages = 1;                // the first climbs start from the best grids of this many lineages, best first
 };
 
 // The climber: the public log's settings, a pool of kept DNAs that never starts afresh. From a
@@ -116,6 +118,9 @@ struct PopulationState {
   std::unordered_set<uint64_t> end_searched;  // this lineage's grids an end search has started from
   AdaptiveWindow window;                      // with options.adapt_window
   int restarts = 0;
+  // With climb_lineages > 1: the best grids of the best lineages so far (one each, distinct), best
+  // first, at most climb_lineages: the first climbs' starts.
+  std::vector<Game> climb_starts;
   SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }

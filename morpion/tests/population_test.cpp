@@ -348,6 +348,49 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
 }
 
+// With climb_lineages the first climbs start from the best grids of the best lineages, best first,
+// and the later ones from the best so far; the first climb is the one a search climbing from its
+// best runs. A resume inside the second climb, through a checkpoint file, starts the same climbs.
+TEST(MorpionPopulation, TheFirstClimbsStartFromTheBestLineagesBestGrids) {
+  PopulationOptions options = small_options();
+  options.restart_after = 1000;
+  options.climb_after = 20000;
+  options.climb_iterations = 5000;
+  PopulationState from_best;
+  const SearchResult climbing_from_best = run_with(options, 7, 40000, from_best);
+  options.climb_lineages = 3;
+  PopulationState straight;
+  const SearchResult whole = run_with(options, 7, 40000, straight);
+  ASSERT_EQ(whole.climbs.size(), 4u);
+  ASSERT_GE(whole.lineages.size(), 4u) << "the test needs more lineages than climb starts";
+  std::vector<int> lineage_bests;
+  for (const Lineage& lineage : whole.lineages) lineage_bests.push_back(lineage.best());
+  std::ranges::sort(lineage_bests, std::greater<>());
+  ASSERT_EQ(straight.climb_starts.size(), 3u);
+  for (size_t c = 0; c < 3; ++c) {
+    EXPECT_EQ(whole.climbs[c].steps.front().second, lineage_bests[c]) << "climb " << c;
+    EXPECT_EQ(straight.climb_starts[c].size(), static_cast<size_t>(lineage_bests[c])) << "climb " << c;
+  }
+  EXPECT_EQ(whole.climbs[0], climbing_from_best.climbs[0]);
+  int best_before_last = 0;
+  for (const Improvement& i : whole.improvements)
+    if (i.iteration <= 35000) best_before_last = i.score;
+  EXPECT_EQ(whole.climbs[3].steps.front().second, best_before_last) << "then from the best so far";
+
+  const nlohmann::json settings = {
+      {"method", "population"}, {"climb_after", options.climb_after}, {"climb_lineages", 3}};
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_climb_starts.json";
+  PopulationState first;
+  run_with(options, 7, 27000, first);
+  EXPECT_EQ(first.iteration, 25000u);
+  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
+  PopulationState loaded = load_checkpoint(path, settings, 1, Rules::k5T)[0];
+  EXPECT_EQ(loaded.climb_starts, straight.climb_starts);
+  const SearchResult resumed = run_with(options, 7, 40000, loaded);
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(resumed.climbs, whole.climbs);
+}
+
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
