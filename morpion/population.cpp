@@ -719,7 +719,8 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
   if (!state.pool.empty()) {
     // The hand-over ends the search's own pool and its lineage.
     if (options.climb_lineages > 1)
-      keep_climb_start(state.climb_starts, *std::ranges::max_element(state.pool, {}, &Game::size),
+      keep_climb_start(state.climb_starts,
+                       *std::ranges::max_element(state.pool, {}, [](const Game& g) { return g.size(); }),
                        options.climb_lineages);
     state.pool.clear();
     state.visits.clear();
