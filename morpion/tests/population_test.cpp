@@ -32,9 +32,19 @@ SearchResult run_to(uint64_t iterations, PopulationState& state, int search = 0)
   return run_with(small_options(), 7, iterations, state, search);
 }
 
-// `state` saved to a checkpoint file and loaded back, as a resumed search reads it.
-PopulationState through_a_checkpoint(const PopulationState& state, const std::string& file) {
-  const nlohmann::json settings = {{"method", "population"}, {"file", file}};
+// The best score `result` had after `iteration` iterations.
+int best_by(const SearchResult& result, uint64_t iteration) {
+  int best = 0;
+  for (const Improvement& i : result.improvements)
+    if (i.iteration <= iteration) best = i.score;
+  return best;
+}
+
+// `state` saved to a checkpoint file and loaded back, as a resumed search reads it; `settings` are
+// the search's (one past its hand-over to climbs needs its climb_after).
+PopulationState through_a_checkpoint(const PopulationState& state, const std::string& file,
+                                     nlohmann::json settings = {{"method", "population"}}) {
+  settings["file"] = file;
   const std::string path = ::testing::TempDir() + "/" + file;
   { std::ofstream(path) << checkpoint_json(settings, {state}, Rules::k5T).dump(); }
   return load_checkpoint(path, settings, 1, Rules::k5T)[0];
@@ -304,17 +314,11 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
   const SearchResult whole = run_with(options, 7, 34000, straight);
   const SearchResult before = run_with(small_options(), 7, 4000, plain);
   ASSERT_EQ(whole.climbs.size(), 3u);
-  auto best_at = [&](uint64_t iteration) {
-    int best = 0;
-    for (const Improvement& i : whole.improvements)
-      if (i.iteration <= iteration) best = i.score;
-    return best;
-  };
   for (size_t c = 0; c < whole.climbs.size(); ++c) {
     const Lineage& climb = whole.climbs[c];
     EXPECT_EQ(climb.iterations, 10000u);
-    EXPECT_EQ(climb.steps.front(), (std::pair<uint64_t, int>{0, best_at(4000 + 10000 * c)})) << "climb " << c;
-    EXPECT_EQ(climb.best(), best_at(4000 + 10000 * (c + 1))) << "climb " << c;
+    EXPECT_EQ(climb.steps.front(), (std::pair<uint64_t, int>{0, best_by(whole, 4000 + 10000 * c)})) << "climb " << c;
+    EXPECT_EQ(climb.best(), best_by(whole, 4000 + 10000 * (c + 1))) << "climb " << c;
   }
   EXPECT_GT(whole.best.size(), before.best.size()) << "the climbs should find a better grid";
   ASSERT_LT(before.improvements.size(), whole.improvements.size());
@@ -377,19 +381,13 @@ TEST(MorpionPopulation, TheFirstClimbsStartFromTheBestLineagesBestGrids) {
        i < climbing_from_best.improvements.size() && climbing_from_best.improvements[i].iteration <= 20000; ++i)
     EXPECT_EQ(whole.improvements.at(i).score, climbing_from_best.improvements[i].score) << "improvement " << i;
   EXPECT_EQ(whole.climbs[0].steps.front(), climbing_from_best.climbs[0].steps.front());
-  int best_before_last = 0;
-  for (const Improvement& i : whole.improvements)
-    if (i.iteration <= 35000) best_before_last = i.score;
-  EXPECT_EQ(whole.climbs[3].steps.front().second, best_before_last) << "then from the best so far";
+  EXPECT_EQ(whole.climbs[3].steps.front().second, best_by(whole, 35000)) << "then from the best so far";
 
-  const nlohmann::json settings = {
-      {"method", "population"}, {"climb_after", options.climb_after}, {"climb_lineages", 3}};
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_climb_starts.json";
   PopulationState first;
   run_with(options, 7, 27000, first);
   EXPECT_EQ(first.iteration, 25000u);
-  { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
-  PopulationState loaded = load_checkpoint(path, settings, 1, Rules::k5T)[0];
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_climb_starts.json",
+                                                {{"method", "population"}, {"climb_after", options.climb_after}});
   EXPECT_EQ(loaded.climb_starts, straight.climb_starts);
   const SearchResult resumed = run_with(options, 7, 40000, loaded);
   EXPECT_EQ(resumed.best, whole.best);
