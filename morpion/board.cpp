@@ -171,6 +171,7 @@ void Board::reset() {
     }
   score_ = from.score_;
   move_count_ = from.move_count_;
+  appended_from_ = 0;
   const auto listed = static_cast<size_t>(move_count_);
   std::copy_n(from.moves_.begin(), listed, moves_.begin());
   std::copy_n(from.slots_.begin(), listed, slots_.begin());
@@ -268,9 +269,11 @@ void Board::place(const Move& move, int own) {
       if (--n != p) {
         moves_[static_cast<size_t>(p)] = moves_[static_cast<size_t>(n)];
         slots_[static_cast<size_t>(p)] = slots_[static_cast<size_t>(n)];
+        keys_[static_cast<size_t>(p)] = keys_[static_cast<size_t>(n)];
       }
     }
   move_count_ = n;
+  appended_from_ = n;
   // Only the 20 lines through the new dot can have become legal (none was legal before: its
   // missing dot was this one, or it missed two). Appended by direction, then by the new dot's
   // place on the line, 0 to 4: bytes 4 down to 0 of the word read at the line 4 points back.

@@ -55,8 +55,8 @@ Move parse_move(const std::string& text);
 // MORPION.md's layer order: (mx, my, lx, ly, direction index).
 bool layer_order(const Move& a, const Move& b);
 
-// A position: dots, one state byte per line, and the legal moves.
-// Trivially copyable (about 20 KB): copying is the undo.
+// A position: dots, one state byte per line, and the legal moves, each with a key its caller
+// may keep there. Trivially copyable (about 24 KB): copying is the undo.
 class Board {
  public:
   // The start position: the 36 dots of the cross and its 28 legal moves.
@@ -74,6 +74,13 @@ class Board {
   void play(const Move& move);
   // Plays legal_moves()[index], legal by construction: only the std::out_of_range of play().
   void play_legal(size_t index);
+  // One number per listed move, for the caller: the board keeps key i with legal_moves()[i] as
+  // the list changes, and leaves the keys of moves a play appends (from appended_from() on) for
+  // the caller to set. A policy that ranks the legal moves thus values each once, when it
+  // becomes legal, not at every step.
+  std::span<double> move_keys() { return {keys_.data(), static_cast<size_t>(move_count_)}; }
+  // The first listed move that the last play appended (every move, after construction or reset).
+  int appended_from() const { return appended_from_; }
   // The legal move of this line, if the line is legal now.
   bool legal_move_of_line(int line, Move* move) const;
   // Why the line is illegal now ("" when legal), for error messages.
@@ -96,6 +103,7 @@ class Board {
   Rules rules_;
   int score_ = 0;
   int move_count_ = 0;
+  int appended_from_ = 0;
   std::array<uint64_t, kCells / 64> dots_{};
   // A line's state byte: bits 0-2 how many of its points hold dots, bit 3 blocked by a drawn
   // line of its direction, bits 4-7 the sum of the places (0..4) of its dotted points, so a
@@ -105,6 +113,7 @@ class Board {
   std::array<uint8_t, 4 * kCells> lines_{};
   std::array<Move, kMaxLegalMoves> moves_{};
   std::array<uint16_t, kMaxLegalMoves> slots_{};  // each listed move's byte in lines_
+  std::array<double, kMaxLegalMoves> keys_{};     // move_keys(): moved with their moves, never read here
 };
 
 }  // namespace morpion

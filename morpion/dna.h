@@ -2,6 +2,7 @@
 // MORPION.md's DNA: one preference per line; evaluating it plays the preferred legal move
 // until none is left. Plus uniform random play, which the searches start from.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "morpion/board.h"
@@ -50,5 +51,25 @@ Game evaluate(const Dna& dna, Rules rules);
 // appending them to `game`. A caller that knows a DNA agrees with a game up to some move
 // replays that prefix with Board::play, which costs less than ranking the legal moves.
 void evaluate_from(const Dna& dna, Board& board, Game& game);
+
+// The index of the listed move of highest value (values[i] is moves[i]'s), the smaller line
+// among equal values. Values must not be NaN.
+size_t preferred(std::span<const double> values, std::span<const Move> moves);
+
+// Plays the legal move of highest value(line), the smaller line among equal values, on `board`
+// until none is left, appending the moves to `game`. Each move's value is computed once, when
+// it becomes legal, and kept with it in the board's move keys.
+template <typename Value>
+void play_preferred(Board& board, Game& game, Value&& value) {
+  for (int i = 0; !board.legal_moves().empty(); i = board.appended_from()) {
+    const std::span<const Move> moves = board.legal_moves();
+    const std::span<double> values = board.move_keys();
+    for (; i < static_cast<int>(moves.size()); ++i)
+      values[static_cast<size_t>(i)] = value(moves[static_cast<size_t>(i)].line);
+    const size_t best = preferred(values, moves);
+    game.push_back(moves[best]);
+    board.play_legal(best);
+  }
+}
 
 }  // namespace morpion

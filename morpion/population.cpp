@@ -137,14 +137,7 @@ bool ranks_above(const KeptDna& dna, int a, int b) { return dna[a] > dna[b] || (
 }  // namespace
 
 void play_kept(const KeptDna& dna, Board& board, Game& game) {
-  while (!board.legal_moves().empty()) {
-    const std::span<const Move> moves = board.legal_moves();
-    size_t best = 0;
-    for (size_t i = 1; i < moves.size(); ++i)
-      if (ranks_above(dna, moves[i].line, moves[best].line)) best = i;
-    game.push_back(moves[best]);
-    board.play_legal(best);
-  }
+  play_preferred(board, game, [&](int line) { return static_cast<double>(dna[static_cast<size_t>(line)]); });
 }
 
 namespace {
@@ -364,10 +357,16 @@ size_t window_after(const PopulationOptions& options, uint64_t stalled) {
   return static_cast<size_t>(options.window) + static_cast<size_t>(widenings) * static_cast<size_t>(options.widen_by);
 }
 
-// Replays the first `count` moves of `game` on a fresh board.
+// Replays the first `count` moves of `game` on `board`, reset to the start first.
+void replay(const Game& game, size_t count, Board& board) {
+  board.reset();
+  for (size_t k = 0; k < count; ++k) board.play(game[k]);
+}
+
+// The same on a fresh board.
 Board replayed(const Game& game, size_t count, Rules rules) {
   Board board(rules);
-  for (size_t k = 0; k < count; ++k) board.play(game[k]);
+  replay(game, count, board);
   return board;
 }
 
@@ -423,8 +422,9 @@ void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, P
 // A child of `parent`: its DNA with the fill `fill_key`, 0..swaps pairs of preferences swapped and
 // 1..blacklist moves blacklisted, or with Mutation::kSwapAny 1..swaps of its moves swapped with any
 // line. The child repeats its parent up to the first changed move, so that prefix is replayed
-// rather than evaluated.
-Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, ratrace::Rng& rng) {
+// rather than evaluated, on `board` (the caller's, reused: a reset costs less than a new board).
+Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, Board& board,
+            ratrace::Rng& rng) {
   dna.refill(fill_key);
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
@@ -459,7 +459,7 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
       first_changed = std::min<size_t>(first_changed, i);
     }
   }
-  Board board = replayed(parent, first_changed, options.rules);
+  replay(parent, first_changed, board);
   Game child(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(first_changed));
   evaluate_from(dna, board, child);
   return child;
@@ -469,7 +469,7 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
 // rank with any line. The child plays its parent's moves as long as none of the changed lines is
 // chosen or would be (legal and ranked above the parent's move), then its own choices.
 Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_dna, const PopulationOptions& options,
-                 ratrace::Rng& rng) {
+                 Board& board, ratrace::Rng& rng) {
   child_dna = parent_dna;
   std::vector<int> changed;
   const auto n = static_cast<uint32_t>(parent.size());
@@ -480,7 +480,7 @@ Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_d
     changed.push_back(line);
     changed.push_back(other);
   }
-  Board board(options.rules);
+  board.reset();
   Game child;
   child.reserve(parent.size() + 8);
   for (const Move& m : parent) {
@@ -603,6 +603,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
            pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
   };
   Dna dna(0);
+  Board board(options.rules);
   KeptDna child_dna;
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
@@ -667,9 +668,9 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
         if (pool.offer(crossed(pool[parent], pool[other], fill_key, options.rules, dna, rng), rng))
           pool.gave_a_grid(parent);
       } else if (options.dna == DnaSource::kKept) {
-        Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, rng);
+        Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, board, rng);
         if (pool.offer(std::move(child), rng, &child_dna)) pool.gave_a_grid(parent);
-      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, rng), rng)) {
+      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, board, rng), rng)) {
         pool.gave_a_grid(parent);
       }
     }

@@ -142,6 +142,33 @@ TEST(MorpionBoard, ResetBoardPlaysAsAFreshOne) {
   }
 }
 
+// A move's key stays with it as the list changes; the moves a play appends are those from
+// appended_from() on, and are exactly the ones not listed before it.
+TEST(MorpionBoard, MoveKeysStayWithTheirMovesAndAppendedMovesAreTheNewOnes) {
+  for (Rules rules : {Rules::k5T, Rules::k5D}) {
+    Board board(rules);
+    for (uint64_t g = 0; g < 100; ++g) {
+      ratrace::Rng rng(ratrace::stream_key(9, 2, g));
+      board.reset();
+      EXPECT_EQ(board.appended_from(), 0);
+      for (size_t i = 0; i < board.legal_moves().size(); ++i) board.move_keys()[i] = board.legal_moves()[i].line;
+      while (!board.legal_moves().empty()) {
+        const std::vector<Move> before(board.legal_moves().begin(), board.legal_moves().end());
+        board.play_legal(rng.below(static_cast<uint32_t>(before.size())));
+        const auto moves = board.legal_moves();
+        const auto from = static_cast<size_t>(board.appended_from());
+        ASSERT_LE(from, moves.size());
+        for (size_t i = 0; i < moves.size(); ++i) {
+          const bool listed_before = std::find(before.begin(), before.end(), moves[i]) != before.end();
+          ASSERT_EQ(listed_before, i < from) << rules_name(rules) << " game " << g << " move " << i;
+          if (i < from) ASSERT_EQ(board.move_keys()[i], moves[i].line) << rules_name(rules) << " game " << g;
+          board.move_keys()[i] = moves[i].line;
+        }
+      }
+    }
+  }
+}
+
 // MORPION.md: random play averages about 54 moves; about a fifth of games end at 20-29.
 TEST(MorpionBoard, RandomPlayAveragesAboutFiftyFourMoves) {
   constexpr int kGames = 4000;

@@ -43,6 +43,51 @@ TEST(MorpionDna, BlacklistedMovesAreMadeOnlyWhenNothingElseIsLegal) {
   EXPECT_GT(blacklisted_made, 0);  // the case does occur
 }
 
+// The move of highest value, the smaller line among equal values, at any length (the maximum is
+// taken four values at a time, then the rest one by one).
+TEST(MorpionDna, PreferredIsTheHighestValueAndTheSmallerLineAmongEqualValues) {
+  ratrace::Rng rng(17);
+  for (size_t n = 1; n <= 40; ++n)
+    for (int trial = 0; trial < 50; ++trial) {
+      std::vector<double> values(n);
+      std::vector<Move> moves(n);
+      for (size_t i = 0; i < n; ++i) {
+        // Few distinct values, so that ties are common; -1 as a blacklisted line's.
+        values[i] = static_cast<double>(rng.below(4)) - 1;
+        moves[i].line = static_cast<uint16_t>(rng.below(kLines));
+      }
+      size_t expected = 0;
+      for (size_t i = 1; i < n; ++i)
+        if (values[i] > values[expected] || (values[i] == values[expected] && moves[i].line < moves[expected].line))
+          expected = i;
+      ASSERT_EQ(preferred(values, moves), expected) << "length " << n << " trial " << trial;
+    }
+}
+
+// Evaluation plays, at every step, the legal move that a scan of the DNA's values over the whole
+// list chooses, with fills, a game's values, blacklisted lines and lines of equal values.
+TEST(MorpionDna, EvaluationPlaysTheLegalMoveOfHighestValueAtEveryStep) {
+  for (uint64_t g = 0; g < 200; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(6, 2, g));
+    const Game game = random_game(rng, Rules::k5T);
+    Dna dna = Dna::of_game(game, g);
+    for (int k = 0; k < 6; ++k) dna.blacklist(game[rng.below(static_cast<uint32_t>(game.size()))].line);
+    for (int k = 0; k < 6; ++k) dna.set(game[rng.below(static_cast<uint32_t>(game.size()))].line, 0.5);
+    Board board;
+    for (const Move& played : evaluate(dna, Rules::k5T)) {
+      const Move* best = nullptr;
+      for (const Move& m : board.legal_moves())
+        if (!best || dna.value(m.line) > dna.value(best->line) ||
+            (dna.value(m.line) == dna.value(best->line) && m.line < best->line))
+          best = &m;
+      ASSERT_NE(best, nullptr);
+      ASSERT_EQ(played, *best) << "game " << g << " move " << board.score();
+      board.play(played);
+    }
+    EXPECT_TRUE(board.legal_moves().empty());
+  }
+}
+
 TEST(MorpionLocalSearch, SameResultWithOneAndTwoThreads) {
   SearchLimits limits;
   limits.iterations = 400;
