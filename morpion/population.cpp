@@ -363,18 +363,12 @@ void replay(const Game& game, size_t count, Board& board) {
   for (size_t k = 0; k < count; ++k) board.play(game[k]);
 }
 
-// The same on a fresh board.
-Board replayed(const Game& game, size_t count, Rules rules) {
-  Board board(rules);
-  replay(game, count, board);
-  return board;
-}
-
 // Up to `completions` random finishes of the legal game `kept`, each handed to `take`, which
 // returns whether to go on.
 template <typename Take>
 void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::Rng& rng, Take&& take) {
-  const Board board = replayed(kept, kept.size(), rules);
+  Board board(rules);
+  replay(kept, kept.size(), board);
   Game game;
   for (int c = 0; c < completions; ++c) {
     Board finishing = board;
