@@ -282,6 +282,10 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["climb_iterations"] = o.climb_iterations;
     if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
   }
+  if (o.record_climbs > 0) {
+    settings["record_climbs"] = o.record_climbs;
+    settings["record_climb_from"] = o.record_climb_from;
+  }
   return settings;
 }
 
@@ -720,6 +724,18 @@ int main(int argc, char** argv) {
                        "the later ones from the best so far")
           ->check(ratrace::whole_number(1, 1000))
           ->capture_default_str(),
+      search
+          ->add_option("--record-climbs", population.record_climbs,
+                       "Population: a lineage that ends with a better best than every lineage before it is first "
+                       "climbed from for this many iterations with the climber's settings (0: never; up to 1.6 GB "
+                       "a search)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--record-climb-from", population.record_climb_from,
+                       "Population: see --record-climbs; only lineages whose best is at least this")
+          ->check(ratrace::whole_number(0, 100000))
+          ->capture_default_str(),
       search->add_option("--checkpoint", checkpoint,
                          "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
       search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")
@@ -816,6 +832,10 @@ int main(int argc, char** argv) {
           throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
         if (population.climb_after == 0 && population.climb_lineages != 1)
           throw UsageError("--climb-lineages needs --climb-after");
+        if (population.record_climbs == 0 && population.record_climb_from != PopulationOptions{}.record_climb_from)
+          throw UsageError("--record-climb-from needs --record-climbs");
+        if (population.climb_after > 0 && population.record_climbs > 0)
+          throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -503,6 +503,35 @@ void keep_climb_start(std::vector<Game>& starts, const Game& grid, int most) {
   if (starts.size() > static_cast<size_t>(most)) starts.pop_back();
 }
 
+// A climb: a climber pool of its own stream (the search's climb number `index`), started from `start`
+// after `first_iteration` iterations of the search, for `iterations` or until `limits` end it (they
+// count from the search's start, as `result`'s time so far does). Its rises above `result`'s best
+// go to `result` and `on_improvement`, numbered as the search's iterations; its own rises are left
+// in `climb.lineage`.
+SearchResult run_climb(uint64_t master_seed, int search, Rules rules, const Game& start, size_t index,
+                       uint64_t first_iteration, uint64_t iterations, const SearchLimits& limits,
+                       const ImprovementCallback& on_improvement, SearchResult& result, PopulationState& climb) {
+  PopulationOptions climber = climber_options(rules);
+  climber.start = start;
+  climb = {};
+  climb.result.seconds = result.seconds;
+  climb.result.cpu_seconds = result.cpu_seconds;
+  SearchLimits climb_limits = limits;
+  climb_limits.iterations = iterations;
+  if (limits.iterations > 0) climb_limits.iterations = std::min(iterations, limits.iterations - first_iteration);
+  const ImprovementCallback rise = [&](int, const Improvement& step, const Game& game) {
+    if (step.score <= static_cast<int>(result.best.size())) return;
+    result.best = game;
+    result.improvements.push_back(step);
+    result.improvements.back().iteration += first_iteration;
+    if (on_improvement) on_improvement(search, result.improvements.back(), game);
+  };
+  const SearchResult climbed =
+      population_search(ratrace::stream_key(master_seed, kTagClimb, index), search, climber, climb_limits, rise, climb);
+  climb.lineage.iterations = climbed.iterations;
+  return climbed;
+}
+
 // The search with its own pool and fresh starts, until `limits` end it.
 SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
                          const ImprovementCallback& on_improvement, PopulationState& state,
@@ -596,6 +625,49 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     return options.abandon_after > 0 && state.iteration - state.lineage_start >= options.abandon_after &&
            pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
   };
+  // Ends the current lineage, which ran until iteration `last`, with a fresh start.
+  auto end_lineage = [&](uint64_t last) {
+    if (options.climb_after > 0 && options.climb_lineages > 1)
+      keep_climb_start(state.climb_starts, pool.best(), options.climb_lineages);
+    state.lineage.iterations = last - state.lineage_start;
+    result.lineages.push_back(std::move(state.lineage));
+    ++state.restarts;
+    std::tie(lineage_patience, poor_patience) = patiences();
+    fresh_start();
+  };
+  // The current lineage is over and its best beats every earlier lineage's (not the climbs'): it is
+  // climbed from before its fresh start. The test reads only the state, so a search resumed with a
+  // climb still to run finds it due again.
+  auto record_climb_due = [&] {
+    if (options.record_climbs == 0 || pool.best_score() < options.record_climb_from) return false;
+    if (!out_of_patience(pool.best_score()) && !hopeless()) return false;
+    return std::ranges::all_of(result.lineages, [&](const Lineage& l) { return l.best() < pool.best_score(); });
+  };
+  // Iterations of a climb that the iteration limit cut short: counted, though the state stays before it.
+  uint64_t unfinished_climb = 0;
+  // The climbs' iterations so far. The search's own iterations are numbered without them, so that
+  // its lineages are those of a search without climbs, only later (unless abandon_after gives up a
+  // lineage for being far below a best that a climb found).
+  uint64_t in_climbs = 0;
+  for (const Lineage& climb : result.climbs) in_climbs += climb.iterations;
+  // Climbs from the pool's best grid, a climber pool of its own stream; returns whether it ran to its
+  // end. It does not move the state on before then, so a search stopped during it runs it again.
+  auto climb_from_record = [&] {
+    record_time();
+    PopulationState climb;
+    const SearchResult climbed =
+        run_climb(master_seed, search, options.rules, pool.best(), result.climbs.size(), state.iteration,
+                  options.record_climbs, limits, on_improvement, result, climb);
+    if (climbed.iterations < options.record_climbs) {
+      unfinished_climb = climbed.iterations;
+      result.stopped = climbed.stopped;
+      return false;
+    }
+    state.iteration += climbed.iterations;
+    in_climbs += climbed.iterations;
+    result.climbs.push_back(std::move(climb.lineage));
+    return true;
+  };
   Dna dna(0);
   Board board(options.rules);
   KeptDna child_dna;
@@ -610,13 +682,19 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
       checkpointing.save(search, state);
       last_save = clock.seconds();
     }
-    const uint64_t iteration = ++state.iteration;
-    ratrace::Rng rng(ratrace::stream_key(search_key, kTagIteration, iteration));
+    if (record_climb_due()) {
+      const uint64_t lineage_end = state.iteration;
+      if (!climb_from_record()) break;
+      end_lineage(lineage_end);
+      continue;
+    }
+    const uint64_t iteration = ++state.iteration, own_iteration = iteration - in_climbs;
+    ratrace::Rng rng(ratrace::stream_key(search_key, kTagIteration, own_iteration));
     const int pool_best = pool.best_score();
     pool.set_window(options.adapt_window ? static_cast<size_t>(state.window.width)
                                          : window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
-    const bool end_search = iteration % options.end_search_every == 0;
+    const bool end_search = own_iteration % options.end_search_every == 0;
     if (end_search && options.end_search_all_depths) {
       const size_t source = longest_unsearched();
       if (source < pool.size()) {
@@ -672,7 +750,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
       state.window.width = options.window;
       state.window.idle_tenths = 0;
     }
-    if (iteration % options.resort_every == 0) {
+    if (own_iteration % options.resort_every == 0) {
       AdaptiveWindow& window = state.window;
       if (options.adapt_window && window.gains >= AdaptiveWindow::kGains) {
         window = {.width = std::max(0, window.width - 1)};
@@ -680,7 +758,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
         pool.prune();
       }
       if (options.pool_order == PoolOrder::kRotate)
-        pool.resort(iteration / options.resort_every, iteration - state.lineage_start);
+        pool.resort(own_iteration / options.resort_every, iteration - state.lineage_start);
       if (options.adapt_window && (window.idle_tenths += 10) >= AdaptiveWindow::kIdle)
         window = {.width = window.width + AdaptiveWindow::kWiden};
     }
@@ -688,17 +766,11 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     if (pool.best_score() > pool_best) {
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
       note(pool.best());
-    } else if (out_of_patience(pool_best) || hopeless()) {
-      if (options.climb_after > 0 && options.climb_lineages > 1)
-        keep_climb_start(state.climb_starts, pool.best(), options.climb_lineages);
-      state.lineage.iterations = iteration - state.lineage_start;
-      result.lineages.push_back(std::move(state.lineage));
-      ++state.restarts;
-      std::tie(lineage_patience, poor_patience) = patiences();
-      fresh_start();
+    } else if ((out_of_patience(pool_best) || hopeless()) && !record_climb_due()) {
+      end_lineage(iteration);
     }
   }
-  result.iterations = state.iteration;
+  result.iterations = state.iteration + unfinished_climb;
   result.restarts = state.restarts;
   record_time();
   if (checkpointing.save) checkpointing.save(search, state);
@@ -730,29 +802,15 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
     const uint64_t first_iteration = state.iteration;
-    PopulationOptions climber = climber_options(options.rules);
     const size_t climbed_before = state.result.climbs.size();
-    climber.start = climbed_before < state.climb_starts.size() ? state.climb_starts[climbed_before] : state.result.best;
+    const Game& start =
+        climbed_before < state.climb_starts.size() ? state.climb_starts[climbed_before] : state.result.best;
     PopulationState climb;
-    climb.result.seconds = state.result.seconds;  // so that the limits count from the search's start
-    climb.result.cpu_seconds = state.result.cpu_seconds;
-    SearchLimits climb_limits = limits;
-    climb_limits.iterations = options.climb_iterations;
-    if (limits.iterations > 0)
-      climb_limits.iterations = std::min(climb_limits.iterations, limits.iterations - first_iteration);
-    const ImprovementCallback rise = [&](int, const Improvement& step, const Game& game) {
-      if (step.score <= static_cast<int>(result.best.size())) return;
-      result.best = game;
-      result.improvements.push_back(step);
-      result.improvements.back().iteration += first_iteration;
-      if (on_improvement) on_improvement(search, result.improvements.back(), game);
-    };
-    const SearchResult climbed = population_search(ratrace::stream_key(master_seed, kTagClimb, climbed_before), search,
-                                                   climber, climb_limits, rise, climb);
+    const SearchResult climbed = run_climb(master_seed, search, options.rules, start, climbed_before, first_iteration,
+                                           options.climb_iterations, limits, on_improvement, result, climb);
     result.iterations = first_iteration + climbed.iterations;
     result.seconds = climbed.seconds;
     result.cpu_seconds = climbed.cpu_seconds;
-    climb.lineage.iterations = climbed.iterations;
     if (climbed.iterations > 0) result.climbs.push_back(std::move(climb.lineage));
     if (climbed.iterations < options.climb_iterations) {
       result.stopped = climbed.stopped;

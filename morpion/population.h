@@ -4,8 +4,8 @@
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
 // bandit; a fresh start when the pool has stopped improving; optionally, after a number of
 // iterations, climbs from the best grids of its best lineages and then from its best
-// (climber_options). Iteration i draws only from its own stream, so a search is a pure function of
-// (seed, search index, iterations).
+// (climber_options), or a climb from each lineage that sets a record before its fresh start. Iteration i draws only
+// from its own stream, so a search is a pure function of (seed, search index, iterations).
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -82,6 +82,10 @@ struct PopulationOptions {
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
   int climb_lineages = 1;                // the first climbs start from the best grids of this many lineages, best first
+  // A lineage that ends with a better best than every lineage before it, at least record_climb_from,
+  // is first climbed from for this many iterations (0: never), and the search then starts afresh.
+  uint64_t record_climbs = 0;
+  int record_climb_from = 150;
 };
 
 // The climber: the public log's settings, a pool of kept DNAs that never starts afresh. From a

@@ -228,6 +228,23 @@ endif()
 run(2 "${error_line}--climb-lineages needs --climb-after" search --climb-lineages 3 --iterations 10)
 run(2 "${error_line}--climb-after belongs to --method population" search --method local --climb-after 5 --iterations 10)
 run(2 "other settings: climb_after null \\(here 1000\\), climb_iterations null" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
+# Climbs from the lineages that set a record: of four lineages the three records are climbed
+# from, and the setting is recorded; killed after a climb, it resumes to what an uninterrupted
+# search finds.
+set(record_climbing --searches 1 --threads 1 --seed 5 --restart-after 5000 --record-climbs 40000 --record-climb-from 0)
+run(0 "" search ${record_climbing} --iterations 200000 --json record.json)
+file(READ ${WORK}/record.json record)
+string(JSON record_climbs GET "${record}" settings record_climbs)
+string(JSON climbs LENGTH "${record}" runs 0 climbs)
+string(JSON lineages LENGTH "${record}" runs 0 lineages)
+if(NOT record_climbs EQUAL 40000 OR NOT climbs EQUAL 3 OR NOT lineages EQUAL 4)
+  message(FATAL_ERROR "record.json: record_climbs ${record_climbs}, ${climbs} climbs, ${lineages} lineages, not 40000, 3, 4")
+endif()
+killed_then_resumed(record.ck record.json 40000 200000 "while ! grep -q '\"climbs\"' record.ck 2>/dev/null; do sleep 0.05; done"
+                    ${record_climbing} --iterations 200000)
+run(2 "${error_line}--record-climb-from needs --record-climbs" search --record-climb-from 140 --iterations 10)
+run(2 "${error_line}--climb-after and --record-climbs are two ways of climbing" search --climb-after 10 --record-climbs 10 --iterations 10)
+run(2 "${error_line}--record-climbs belongs to --method population" search --method local --record-climbs 5 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)
 run(2 "${error_line}result file 'example.json': not a `morpion search`" compare example.json)

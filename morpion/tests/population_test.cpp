@@ -394,6 +394,65 @@ TEST(MorpionPopulation, TheFirstClimbsStartFromTheBestLineagesBestGrids) {
   EXPECT_EQ(resumed.climbs, whole.climbs);
 }
 
+// With record climbs each lineage whose best beats every earlier lineage's is climbed from before
+// its fresh start, and no other is; every iteration is a lineage's or a climb's. A search stopped
+// inside a climb keeps its state at that climb's start (through a checkpoint file) and goes on to
+// find what an uninterrupted one finds.
+TEST(MorpionPopulation, EachLineageThatSetsARecordIsClimbedFromAndAResumeRunsItsClimbAgain) {
+  PopulationOptions options = small_options();
+  options.restart_after = 1000;
+  options.record_climbs = 3000;
+  options.record_climb_from = 0;
+  PopulationState straight;
+  const SearchResult whole = run_with(options, 7, 40000, straight);
+  std::vector<int> records;
+  for (const Lineage& lineage : whole.lineages)
+    if (records.empty() || lineage.best() > records.back()) records.push_back(lineage.best());
+  ASSERT_GE(records.size(), 2u) << "the test needs more than one record";
+  ASSERT_GT(whole.lineages.size(), records.size()) << "the test needs a lineage that is not a record";
+  ASSERT_EQ(whole.climbs.size(), records.size());
+  uint64_t counted = straight.iteration - straight.lineage_start;
+  for (size_t c = 0; c < whole.climbs.size(); ++c) {
+    EXPECT_EQ(whole.climbs[c].steps.front(), (std::pair<uint64_t, int>{0, records[c]})) << "climb " << c;
+    EXPECT_EQ(whole.climbs[c].iterations, 3000u) << "climb " << c;
+    counted += whole.climbs[c].iterations;
+  }
+  for (const Lineage& lineage : whole.lineages) counted += lineage.iterations;
+  EXPECT_EQ(counted, 40000u);
+  EXPECT_EQ(whole.best.size(),
+            static_cast<size_t>(std::ranges::max_element(whole.improvements, {}, &Improvement::score)->score));
+
+  PopulationOptions without = options;
+  without.record_climbs = 0;
+  PopulationState plain;
+  const SearchResult unclimbed = run_with(without, 7, 40000, plain);
+  options.record_climb_from = records[1];
+  PopulationState later;
+  const SearchResult from_second = run_with(options, 7, 40000, later);
+  ASSERT_GE(from_second.climbs.size(), 1u);
+  EXPECT_EQ(from_second.climbs[0].steps.front().second, records[1]) << "lower records are not climbed from";
+  for (const SearchResult* climbing : {&whole, &from_second})
+    for (size_t l = 0; l < climbing->lineages.size(); ++l)
+      EXPECT_EQ(climbing->lineages[l], unclimbed.lineages.at(l)) << "the climbs change no lineage, lineage " << l;
+
+  const nlohmann::json settings = {{"method", "population"}, {"record_climbs", options.record_climbs}};
+  options.record_climb_from = 0;
+  const uint64_t lineage_end = whole.lineages[0].iterations;  // the first lineage is a record
+  PopulationState first;
+  const SearchResult stopped = run_with(options, 7, lineage_end + 1000, first);
+  EXPECT_EQ(stopped.iterations, lineage_end + 1000);
+  EXPECT_EQ(first.iteration, lineage_end) << "a search stopped inside a climb is kept at its start";
+  EXPECT_TRUE(stopped.climbs.empty());
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_record_climbs.json", settings);
+  const SearchResult resumed = run_with(options, 7, 40000, loaded);
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(resumed.climbs, whole.climbs);
+  EXPECT_EQ(resumed.lineages, whole.lineages);
+  ASSERT_EQ(resumed.improvements.size(), whole.improvements.size());
+  for (size_t i = 0; i < whole.improvements.size(); ++i)
+    EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration) << "improvement " << i;
+}
+
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
 // a checkpoint (through its file form) loses nothing.
 TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFinds) {
