@@ -4,8 +4,9 @@
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
 // bandit; a fresh start when the pool has stopped improving; optionally, after a number of
 // iterations, climbs from the best grids of its best lineages and then from its best
-// (climber_options), or a climb from each lineage that sets a record before its fresh start. Iteration i draws only
-// from its own stream, so a search is a pure function of (seed, search index, iterations).
+// (climber_options), or a climb from each lineage that sets a record before its fresh start.
+// Iteration i draws only from its own stream, so a search is a pure function of (seed, search
+// index, iterations).
 #include <array>
 #include <cstdint>
 #include <functional>
