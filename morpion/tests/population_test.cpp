@@ -1,6 +1,7 @@
 #include "morpion/population.h"
 
 #include <fstream>
+#include <string>
 #include <unordered_set>
 
 #include <gtest/gtest.h>
@@ -38,6 +39,19 @@ int best_by(const SearchResult& result, uint64_t iteration) {
   for (const Improvement& i : result.improvements)
     if (i.iteration <= iteration) best = i.score;
   return best;
+}
+
+// A resumed search found what the uninterrupted one found: the same grid, lineages, climbs, and
+// rises at the same iterations.
+void expect_found_the_same(const SearchResult& resumed, const SearchResult& whole) {
+  EXPECT_EQ(resumed.best, whole.best);
+  EXPECT_EQ(resumed.lineages, whole.lineages);
+  EXPECT_EQ(resumed.climbs, whole.climbs);
+  ASSERT_EQ(resumed.improvements.size(), whole.improvements.size());
+  for (size_t i = 0; i < whole.improvements.size(); ++i) {
+    EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration) << "improvement " << i;
+    EXPECT_EQ(resumed.improvements[i].score, whole.improvements[i].score) << "improvement " << i;
+  }
 }
 
 // `state` saved to a checkpoint file and loaded back, as a resumed search reads it; `settings` are
@@ -341,13 +355,8 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
         << "a search stopped inside a climb is kept at its start";
     { std::ofstream(path) << checkpoint_json(settings, {first}, Rules::k5T).dump(); }
     PopulationState loaded = load_checkpoint(path, settings, 1, Rules::k5T)[0];
-    const SearchResult resumed = run_with(options, 7, 34000, loaded);
-    EXPECT_EQ(resumed.best, whole.best) << "stopped at " << stop;
-    EXPECT_EQ(resumed.climbs, whole.climbs) << "stopped at " << stop;
-    EXPECT_EQ(resumed.lineages, whole.lineages) << "stopped at " << stop;
-    ASSERT_EQ(resumed.improvements.size(), whole.improvements.size()) << "stopped at " << stop;
-    for (size_t i = 0; i < whole.improvements.size(); ++i)
-      EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration);
+    SCOPED_TRACE("stopped at " + std::to_string(stop));
+    expect_found_the_same(run_with(options, 7, 34000, loaded), whole);
   }
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
 }
@@ -444,13 +453,7 @@ TEST(MorpionPopulation, EachLineageThatSetsARecordIsClimbedFromAndAResumeRunsIts
   EXPECT_EQ(first.iteration, lineage_end) << "a search stopped inside a climb is kept at its start";
   EXPECT_TRUE(stopped.climbs.empty());
   PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_record_climbs.json", settings);
-  const SearchResult resumed = run_with(options, 7, 40000, loaded);
-  EXPECT_EQ(resumed.best, whole.best);
-  EXPECT_EQ(resumed.climbs, whole.climbs);
-  EXPECT_EQ(resumed.lineages, whole.lineages);
-  ASSERT_EQ(resumed.improvements.size(), whole.improvements.size());
-  for (size_t i = 0; i < whole.improvements.size(); ++i)
-    EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration) << "improvement " << i;
+  expect_found_the_same(run_with(options, 7, 40000, loaded), whole);
 }
 
 // Stopping after n iterations and going on to m finds what a search run straight to m finds:
@@ -467,13 +470,8 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
   EXPECT_EQ(loaded[0].pool, first.pool);
   const SearchResult resumed = run_to(12000, loaded[0]);
-  EXPECT_EQ(resumed.best, whole.best);
+  expect_found_the_same(resumed, whole);
   EXPECT_EQ(resumed.iterations, whole.iterations);
-  ASSERT_EQ(resumed.improvements.size(), whole.improvements.size());
-  for (size_t i = 0; i < whole.improvements.size(); ++i) {
-    EXPECT_EQ(resumed.improvements[i].iteration, whole.improvements[i].iteration);
-    EXPECT_EQ(resumed.improvements[i].score, whole.improvements[i].score);
-  }
   EXPECT_EQ(loaded[0].pool, straight.pool);
   EXPECT_EQ(loaded[0].restarts, straight.restarts);
   EXPECT_GT(straight.restarts, 0) << "the test should cover a fresh start";
