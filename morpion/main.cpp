@@ -282,6 +282,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["climb_iterations"] = o.climb_iterations;
     if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
   }
+  if (o.kick_after != defaults.kick_after) settings["kick_after"] = o.kick_after;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -705,6 +706,12 @@ int main(int argc, char** argv) {
           ->add_option("--kick-share", population.kick_share,
                        "Population: share of fresh starts from the best grid wound back, not from a random game")
           ->check(ratrace::real_number(0, 1))
+          ->capture_default_str(),
+      search
+          ->add_option("--kick-after", population.kick_after,
+                       "Population: from this many iterations on, every fresh start is from the best grid wound "
+                       "back (0: never)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search->add_option("--start", start_code,
                          "Population: the layer code of a grid each search's first lineage starts from, rather than "

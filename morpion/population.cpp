@@ -560,15 +560,17 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     result.improvements.push_back(step);
     if (on_improvement) on_improvement(search, step, result.best);
   };
-  // A fresh start: a random game or, for a share kick_share of fresh starts, the best grid so
-  // far wound back a long way and finished at random (a kick, as iterated local search does).
-  // The first lineage may instead start from a grid the user gives, to search on from it.
+  // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
+  // from iteration kick_after on, the best grid so far wound back a long way and finished at
+  // random (a kick, as iterated local search does). The first lineage may instead start from a
+  // grid the user gives, to search on from it.
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
+    const bool kicking = options.kick_after > 0 && state.iteration >= options.kick_after;
     Game start;
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
-    } else if (!result.best.empty() && rng.uniform() < options.kick_share) {
+    } else if (!result.best.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
       const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(result.best.size())));
       start = longest_finish(wound_back(result.best, depth), options.completions, options.rules, rng);

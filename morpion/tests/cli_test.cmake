@@ -245,6 +245,16 @@ killed_then_resumed(record.ck record.json 40000 200000 "while ! grep -q '\"climb
 run(2 "${error_line}--record-climb-from needs --record-climbs" search --record-climb-from 140 --iterations 10)
 run(2 "${error_line}--climb-after and --record-climbs are two ways of climbing" search --climb-after 10 --record-climbs 10 --iterations 10)
 run(2 "${error_line}--record-climbs belongs to --method population" search --method local --record-climbs 5 --iterations 10)
+# Kicks from the best grid after a number of iterations: the setting is recorded, and a checkpoint
+# of a search without it is refused.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --iterations 60000 --json kicked.json)
+file(READ ${WORK}/kicked.json kicked)
+string(JSON kick_after GET "${kicked}" settings kick_after)
+if(NOT kick_after EQUAL 20000)
+  message(FATAL_ERROR "kicked.json: kick_after ${kick_after}, not 20000")
+endif()
+run(2 "other settings: kick_after null \\(here 1000\\)" search ${budget} --kick-after 1000 --iterations 10 --checkpoint ck.json)
+run(2 "${error_line}--kick-after belongs to --method population" search --method local --kick-after 5 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)
 run(2 "${error_line}result file 'example.json': not a `morpion search`" compare example.json)

@@ -316,6 +316,34 @@ TEST(MorpionPopulation, ASearchGivenAStartGridBeginsThereAndLaterLineagesAreRand
   EXPECT_GE(result.best.size(), start.size());
 }
 
+// With --kick-after k, the lineages that began before iteration k are those of the search without
+// it, and each fresh start from k on is the best grid so far wound back by at most half its moves
+// and finished at random, so it begins at no less than half the best score.
+TEST(MorpionPopulation, FromTheKickIterationOnEveryFreshStartIsTheBestGridWoundBack) {
+  constexpr uint64_t kKickAfter = 15000;
+  PopulationOptions kicking = small_options();
+  kicking.kick_after = kKickAfter;
+  PopulationState plain_state, kicking_state;
+  const SearchResult plain = run_with(small_options(), 7, 40000, plain_state);
+  const SearchResult kicked = run_with(kicking, 7, 40000, kicking_state);
+  uint64_t lineage_start = 0;
+  int kicks = 0;
+  for (size_t l = 0; l < kicked.lineages.size(); ++l) {
+    const Lineage& lineage = kicked.lineages[l];
+    if (lineage_start < kKickAfter) {
+      ASSERT_LT(l, plain.lineages.size());
+      EXPECT_EQ(lineage, plain.lineages[l]) << "lineage " << l << " began before the kicks";
+    } else {
+      ++kicks;
+      EXPECT_GE(2 * lineage.steps.front().second, best_by(kicked, lineage_start)) << "lineage " << l;
+    }
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_GE(kicks, 3) << "the test should cover several kicks";
+  // The random games the plain search starts from begin lower than half its best.
+  EXPECT_LT(2 * plain.lineages.back().steps.front().second, static_cast<int>(plain.best.size()));
+}
+
 // After the hand-over the search climbs from its best grid: its first iterations are those of a
 // search without climbs, each climb starts from the best the ones before it found, and the pool
 // is let go. A search stopped inside a climb keeps its state at that climb's start (through a
@@ -598,6 +626,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.abandon_margin = 2;
   options.poor_restart_after = 1000;
   options.poor_below = 105;
+  options.kick_after = 4000;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;
