@@ -74,31 +74,35 @@ def main():
     morpion, work = sys.argv[1:3]
     os.makedirs(work, exist_ok=True)
     check(len(greek_cross()) == 36, "the cross has 36 dots")
+    games = {}
     for code, score in GRIDS:
         game_file = os.path.join(work, f"grid-{score}.json")
         subprocess.run([morpion, "decode", code, "--game", game_file, "--force"], check=True,
                        stdout=subprocess.DEVNULL)
         with open(game_file) as f:
-            moves = json.load(f)["moves"]
+            moves = games[score] = json.load(f)["moves"]
         check(len(moves) == score, f"the {score}-move code decodes to {len(moves)} moves")
-        check(first_illegal(moves) is None, f"the {score}: {first_illegal(moves)}")
+        verdict = first_illegal(moves)
+        check(verdict is None, f"the {score}: {verdict}")
 
     # The oracle refuses what the rules refuse, so its verdicts above can fail.
-    with open(os.path.join(work, "grid-177.json")) as f:
-        moves = json.load(f)["moves"]
-    check(first_illegal(moves[1:])[1] == "the line lacks one of its four dots",
-          f"the game without its first move: {first_illegal(moves[1:])}")
-    check(first_illegal(moves[:5] + [moves[3]])[1] == "the dot is already there",
-          f"a move played twice: {first_illegal(moves[:5] + [moves[3]])}")
+    def refused(moves, reason, what):
+        verdict = first_illegal(moves)
+        check(verdict is not None and verdict[1] == reason, f"{what}: {verdict}")
+
+    moves = games[177]
+    refused(moves[1:], "the line lacks one of its four dots", "the game without its first move")
+    refused(moves[:5] + [moves[3]], "the dot is already there", "a move played twice")
     # Two lines of one direction may touch end to end (5T), not share a segment: along the
     # cross's bar at y = 3, then from the new dot on; then along its top bar and again from one
     # point further east, over three of the first line's segments.
     touching = ["4,3 (0,3,e)", "5,3 (4,3,e)"]
-    check(first_illegal(touching) is None, f"two lines end to end: {first_illegal(touching)}")
+    verdict = first_illegal(touching)
+    check(verdict is None, f"two lines end to end: {verdict}")
     overlapping = ["2,0 (2,0,e)", "7,0 (3,0,e)"]
-    check(first_illegal(overlapping) == (1, "the line shares a segment with a line of its direction"),
-          f"overlapping lines: {first_illegal(overlapping)}")
-    print("rules oracle: 3 grids legal (177, 169, 135); 3 broken games refused, lines end to end kept")
+    refused(overlapping, "the line shares a segment with a line of its direction", "overlapping lines")
+    print("rules oracle: 3 grids legal (177, 169, 135); 3 broken games refused, "
+          "lines end to end kept")
 
 
 if __name__ == "__main__":
