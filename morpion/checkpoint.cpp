@@ -117,8 +117,13 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
         differences += fmt::format("{}{} {} (here {})", differences.empty() ? "" : ", ", key,
                                    ratrace::clipped(saved.dump(), 40), ratrace::clipped(here.dump(), 40));
       }
-      throw std::invalid_argument(fmt::format(
-          "it holds a search with other settings: {}; give another --checkpoint file to start afresh", differences));
+      // Kicks became the default in 0.14.0; a search begun without them goes on without them.
+      const std::string hint = !j.at("settings").contains("kick_after") && settings.contains("kick_after")
+                                   ? "--kick-after 0 to resume its search without kicks, or "
+                                   : "";
+      throw std::invalid_argument(
+          fmt::format("it holds a search with other settings: {}; give {}another --checkpoint file to start afresh",
+                      differences, hint));
     }
     const nlohmann::json& saved = j.at("searches");
     if (!saved.is_array() || saved.size() != static_cast<size_t>(searches))

@@ -282,7 +282,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["climb_iterations"] = o.climb_iterations;
     if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
   }
-  if (o.kick_after != defaults.kick_after) settings["kick_after"] = o.kick_after;
+  // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
+  if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -545,6 +546,7 @@ int main(int argc, char** argv) {
   PopulationOptions population;
   std::string checkpoint, start_code;
   double checkpoint_seconds = 60;
+  std::vector<double> kick_depth = {population.kick_least, population.kick_most};
   auto* search = app.add_subcommand(
       "search", "DNA search, independent searches on oneTBB: the population search, or MORPION.md's local search");
   add_run_flags(search, search_flags);
@@ -710,8 +712,16 @@ int main(int argc, char** argv) {
       search
           ->add_option("--kick-after", population.kick_after,
                        "Population: from this many iterations on, every fresh start is from the best grid wound "
-                       "back (0: never)")
+                       "back (0: never; off with --climb-after)")
           ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--kick-depth", kick_depth,
+                       "Population: a kick winds back a share of the best grid's moves drawn uniformly between these "
+                       "two, comma-separated")
+          ->delimiter(',')
+          ->expected(2)
+          ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
       search->add_option("--start", start_code,
                          "Population: the layer code of a grid each search's first lineage starts from, rather than "
@@ -834,6 +844,11 @@ int main(int argc, char** argv) {
           throw UsageError(
               "--dna kept needs --pool-order rotate and --mutation swap-any, and takes neither --order canonical nor "
               "--checkpoint");
+        if (kick_depth[0] > kick_depth[1])
+          throw UsageError(fmt::format("--kick-depth {},{}: the first share is the least, and it is above the second",
+                                       kick_depth[0], kick_depth[1]));
+        population.kick_least = kick_depth[0];
+        population.kick_most = kick_depth[1];
         if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
         if (population.adapt_window && population.widen_after > 0)
           throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
@@ -843,6 +858,13 @@ int main(int argc, char** argv) {
           throw UsageError("--record-climb-from needs --record-climbs");
         if (population.climb_after > 0 && population.record_climbs > 0)
           throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
+        // Climbs and kicks are two ways of going on from the sampling's best grid: climbs turn the
+        // default kicks off.
+        if (population.climb_after > 0) {
+          if (search->get_option("--kick-after")->count() > 0 && population.kick_after > 0)
+            throw UsageError("--climb-after and --kick-after are two ways of going on from the best grid: give one");
+          population.kick_after = 0;
+        }
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -837,6 +837,7 @@ PopulationOptions climber_options(Rules rules) {
   climber.skew = 4;
   climber.window = 10;
   climber.restart_after = 0;
+  climber.kick_after = 0;
   climber.pool_order = PoolOrder::kRotate;
   climber.pool = 50000;
   climber.dna = DnaSource::kKept;
