@@ -284,6 +284,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   }
   // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
   if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
+  if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -713,6 +714,11 @@ int main(int argc, char** argv) {
           ->add_option("--kick-after", population.kick_after,
                        "Population: from this many iterations on, every fresh start is from the best grid wound "
                        "back (0: never; off with --climb-after)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--kick-restart-after", population.kick_restart_after,
+                       "Population: --restart-after for a lineage begun by a kick after --kick-after (0: the same)")
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search

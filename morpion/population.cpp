@@ -590,9 +590,12 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   }
   double last_save = clock.seconds();
   // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
-  // (an experiment, off by default: docs/morpion-research.md).
+  // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
+  // back to the best grid and stalls there, may get a patience of its own.
   auto patiences = [&] {
-    const uint64_t patient = patience(options.restart_after, options, state.restarts);
+    const bool kick = options.kick_after > 0 && state.lineage_start >= options.kick_after;
+    const uint64_t first = kick && options.kick_restart_after > 0 ? options.kick_restart_after : options.restart_after;
+    const uint64_t patient = patience(first, options, state.restarts);
     return std::pair(patient, options.poor_restart_after > 0
                                   ? patience(options.poor_restart_after, options, state.restarts)
                                   : patient);
@@ -634,8 +637,8 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     state.lineage.iterations = last - state.lineage_start;
     result.lineages.push_back(std::move(state.lineage));
     ++state.restarts;
-    std::tie(lineage_patience, poor_patience) = patiences();
     fresh_start();
+    std::tie(lineage_patience, poor_patience) = patiences();
   };
   // The current lineage is over and its best beats every earlier lineage's (not the climbs'): it is
   // climbed from before its fresh start. The test reads only the state, so a search resumed with a

@@ -79,6 +79,7 @@ struct PopulationOptions {
   int abandon_margin = 8;           // ...and more than this below the search's best is given up
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
+  uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
   Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)

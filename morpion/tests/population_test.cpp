@@ -316,6 +316,27 @@ TEST(MorpionPopulation, ASearchGivenAStartGridBeginsThereAndLaterLineagesAreRand
   EXPECT_GE(result.best.size(), start.size());
 }
 
+// With --kick-restart-after p, a lineage begun by a kick ends p iterations after its last rise,
+// and every earlier lineage after restart_after.
+TEST(MorpionPopulation, AKickGetsItsOwnPatience) {
+  PopulationOptions options = small_options();
+  options.kick_after = 15000;
+  options.kick_restart_after = 1000;
+  PopulationState state;
+  const SearchResult result = run_with(options, 7, 40000, state);
+  uint64_t lineage_start = 0;
+  int kicks = 0, sampled = 0;
+  for (const Lineage& lineage : result.lineages) {
+    const uint64_t stall = lineage.iterations - lineage.steps.back().first;
+    const bool kick = lineage_start >= options.kick_after;
+    EXPECT_NEAR(static_cast<double>(stall), kick ? 1000.0 : 3000.0, 1.0) << "lineage begun at " << lineage_start;
+    ++(kick ? kicks : sampled);
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_GE(kicks, 5);
+  EXPECT_GE(sampled, 2);
+}
+
 // With --kick-after k, the lineages that began before iteration k are those of the search without
 // it, and each fresh start from k on is the best grid so far wound back by at most half its moves
 // and finished at random, so it begins at no less than half the best score.
@@ -627,6 +648,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.poor_restart_after = 1000;
   options.poor_below = 105;
   options.kick_after = 4000;
+  options.kick_restart_after = 1500;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;
