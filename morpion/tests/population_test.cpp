@@ -327,9 +327,8 @@ TEST(MorpionPopulation, AKickGetsItsOwnPatience) {
   uint64_t lineage_start = 0;
   int kicks = 0, sampled = 0;
   for (const Lineage& lineage : result.lineages) {
-    const uint64_t stall = lineage.iterations - lineage.steps.back().first;
     const bool kick = lineage_start >= options.kick_after;
-    EXPECT_NEAR(static_cast<double>(stall), kick ? 1000.0 : 3000.0, 1.0) << "lineage begun at " << lineage_start;
+    EXPECT_EQ(lineage.iterations, lineage.steps.back().first + (kick ? 1000u : 3000u)) << "begun at " << lineage_start;
     ++(kick ? kicks : sampled);
     lineage_start += lineage.iterations;
   }
