@@ -564,9 +564,11 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // from iteration kick_after on, the best grid so far wound back a long way and finished at
   // random (a kick, as iterated local search does). The first lineage may instead start from a
   // grid the user gives, to search on from it.
+  // Whether a fresh start at `iteration` is a kick by kick_after (kick_share's are drawn at random).
+  auto kicks_from = [&](uint64_t iteration) { return options.kick_after > 0 && iteration >= options.kick_after; };
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
-    const bool kicking = options.kick_after > 0 && state.iteration >= options.kick_after;
+    const bool kicking = kicks_from(state.iteration);
     Game start;
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
@@ -593,8 +595,9 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
   // back to the best grid and stalls there, may get a patience of its own.
   auto patiences = [&] {
-    const bool kick = options.kick_after > 0 && state.lineage_start >= options.kick_after;
-    const uint64_t first = kick && options.kick_restart_after > 0 ? options.kick_restart_after : options.restart_after;
+    const uint64_t first = kicks_from(state.lineage_start) && options.kick_restart_after > 0
+                               ? options.kick_restart_after
+                               : options.restart_after;
     const uint64_t patient = patience(first, options, state.restarts);
     return std::pair(patient, options.poor_restart_after > 0
                                   ? patience(options.poor_restart_after, options, state.restarts)
