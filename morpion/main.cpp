@@ -65,6 +65,8 @@ Game game_from(const std::string& code, const std::string& path) {
 constexpr int kMaxThreads = 1024;
 // About 30 years: a limit, not a typo's 1e300.
 constexpr double kMaxSeconds = 1e9;
+// A point of `compare`: iteration counts run far past any count of seconds.
+constexpr double kMaxComparePoint = 1e15;
 
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
@@ -331,6 +333,10 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
       });
 }
 
+// The clock `compare` reads a search's improvements on: its own CPU time, the wall clock, or
+// its own iterations (playouts for nrpa), which do not depend on the machine's speed that day.
+enum class Clock { kCpu, kWall, kIterations };
+
 // One search of a result file: its improvements as (time, score) and how long it ran.
 struct SearchTrace {
   std::vector<std::pair<double, int>> steps;
@@ -352,7 +358,7 @@ struct SearchRun {
   std::vector<SearchTrace> searches;
 };
 
-SearchRun load_search_run(const std::string& path, bool wall) {
+SearchRun load_search_run(const std::string& path, Clock clock) {
   SearchRun run{path, "", 0, {}};
   const std::string text = ratrace::read_text(path, "result file");
   try {
@@ -364,10 +370,14 @@ SearchRun load_search_run(const std::string& path, bool wall) {
     run.master_seed = j.at("master_seed").get<uint64_t>();
     for (const auto& r : j.at("runs")) {
       SearchTrace trace;
-      trace.ran = r.at(wall ? "seconds" : "cpu_seconds").get<double>();
+      const char* ran_key = clock == Clock::kIterations ? "iterations"
+                            : clock == Clock::kWall     ? "seconds"
+                                                        : "cpu_seconds";
+      const int step_index = clock == Clock::kIterations ? 0 : clock == Clock::kWall ? 2 : 3;
+      trace.ran = r.at(ran_key).get<double>();
       trace.final_score = r.at("score").get<int>();
       for (const auto& step : r.at("improvements"))
-        trace.steps.emplace_back(step.at(wall ? 2 : 3).get<double>(), step.at(1).get<int>());
+        trace.steps.emplace_back(step.at(step_index).get<double>(), step.at(1).get<int>());
       run.searches.push_back(std::move(trace));
     }
     if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
@@ -382,26 +392,30 @@ SearchRun load_search_run(const std::string& path, bool wall) {
 // The mean best score of each file's searches at each time, with its 95% interval; with two
 // files, search i of one against search i of the other (the same seed and search index):
 // the mean difference and its 95% interval, from the per-search differences.
-int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times, bool wall) {
+int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times, Clock clock) {
   std::vector<SearchRun> runs;
-  for (const std::string& path : paths) runs.push_back(load_search_run(path, wall));
+  for (const std::string& path : paths) runs.push_back(load_search_run(path, clock));
   if (runs.size() == 2 &&
       (runs[0].searches.size() != runs[1].searches.size() || runs[0].master_seed != runs[1].master_seed))
     throw UsageError(fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches",
                                  ratrace::clipped(paths[0]), ratrace::clipped(paths[1])));
   // A time counts only when every search ran that long (a search's clock stops a little
-  // after its limit, never before).
-  double shortest = kMaxSeconds;
+  // after its limit, never before; its iterations stop exactly at theirs).
+  double shortest = kMaxComparePoint;
   for (const SearchRun& run : runs)
     for (const SearchTrace& t : run.searches) shortest = std::min(shortest, t.ran);
-  if (times.empty()) times = {60, 120, 300, 600, 1800};
-  std::erase_if(times, [&](double t) { return t > shortest * 1.0001; });
-  if (times.empty()) times.push_back(shortest);
-  const char* clock = wall ? "wall" : "CPU";
+  const bool iterations = clock == Clock::kIterations;
+  const bool default_times = times.empty();
+  if (default_times)
+    times = iterations ? std::vector<double>{1e6, 1e7, 1e8, 1e9} : std::vector<double>{60, 120, 300, 600, 1800};
+  std::erase_if(times, [&](double t) { return t > shortest * (iterations ? 1.0 : 1.0001); });
+  // An iteration budget ends exactly, so its end is one of the default points too.
+  if (times.empty() || (iterations && default_times && times.back() < shortest)) times.push_back(shortest);
+  const std::string unit = iterations ? "iterations" : clock == Clock::kWall ? "s (wall)" : "s (CPU)";
   for (size_t f = 0; f < runs.size(); ++f)
     std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].path, runs[f].method,
                              runs[f].searches.size(), runs[f].master_seed);
-  std::cout << fmt::format("{:>10}  {:>26}", std::string("s (") + clock + ")", "A mean best [95%] min-max");
+  std::cout << fmt::format("{:>10}  {:>26}", unit, "A mean best [95%] min-max");
   if (runs.size() == 2)
     std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
   std::cout << "\n";
@@ -414,7 +428,7 @@ int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times
     std::vector<std::vector<double>> best(runs.size());
     for (size_t f = 0; f < runs.size(); ++f)
       for (const SearchTrace& trace : runs[f].searches) best[f].push_back(trace.best_at(t));
-    std::cout << fmt::format("{:>10.1f}  {:>26}", t, column(best[0]));
+    std::cout << fmt::format("{:>10.{}f}  {:>26}", t, iterations ? 0 : 1, column(best[0]));
     if (runs.size() == 2) {
       std::vector<double> differences;
       int wins = 0, ties = 0;
@@ -768,6 +782,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> compare_files;
   std::vector<double> compare_at;
   bool compare_wall = false;
+  bool compare_iterations = false;
   auto* compare = app.add_subcommand(
       "compare", "Mean best score over the searches of a result file at given times; of two files, paired per search");
   compare->add_option("files", compare_files, "One or two `morpion search/nrpa --json` results")
@@ -776,10 +791,16 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   compare
       ->add_option("--at", compare_at,
-                   "Times in seconds, comma-separated (default: 60,120,300,600,1800 up to the shortest run)")
+                   "Times in seconds, comma-separated (default: 60,120,300,600,1800 up to the shortest run); "
+                   "with --iterations, iteration counts (default: 1e6,1e7,1e8,1e9 up to the shortest run, and its end)")
       ->delimiter(',')
-      ->check(ratrace::real_number(0, kMaxSeconds, ratrace::LowerEnd::kExcluded));
-  compare->add_flag("--wall", compare_wall, "Times of the wall clock rather than of each search's CPU");
+      ->check(ratrace::real_number(0, kMaxComparePoint, ratrace::LowerEnd::kExcluded));
+  auto* wall_flag =
+      compare->add_flag("--wall", compare_wall, "Times of the wall clock rather than of each search's CPU");
+  compare
+      ->add_flag("--iterations", compare_iterations,
+                 "Points in each search's own iterations (playouts for nrpa), whatever the machine's speed that day")
+      ->excludes(wall_flag);
 
   RunFlags nrpa_flags;
   NrpaOptions nrpa_options;
@@ -883,7 +904,11 @@ int main(int argc, char** argv) {
                                 return local_search(search_flags.seed, s, options, limits, cb);
                               });
       }
-      if (*compare) return cmd_compare(compare_files, compare_at, compare_wall);
+      if (*compare)
+        return cmd_compare(compare_files, compare_at,
+                           compare_iterations ? Clock::kIterations
+                           : compare_wall     ? Clock::kWall
+                                              : Clock::kCpu);
       if (*nrpa) {
         nrpa_options.rules = parse_rules(nrpa_flags.rules);
         const nlohmann::json settings = {{"method", "nrpa"},
