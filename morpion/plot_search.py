@@ -18,8 +18,9 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("result", help="result file written by `morpion search --json` or `morpion nrpa --json`")
     parser.add_argument("output", help="image to write; the extension (.png or .svg) picks the format")
-    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
-                        help="x axis: each search's own CPU seconds (default; fair on a busy machine) or wall seconds")
+    parser.add_argument("--clock", choices=["cpu", "wall", "iterations"], default="cpu",
+                        help="x axis: each search's own CPU seconds (default; fair on a busy machine), wall seconds, "
+                             "or its own iterations (playouts for nrpa; the same on any machine)")
     parser.add_argument("--log-x", action="store_true", help="logarithmic time axis")
     parser.add_argument("--title", help="plot title (default: method, seed and searches)")
     return parser.parse_args()
@@ -36,11 +37,15 @@ def load(path):
     return result
 
 
+# Where each clock's reading is: the column of an improvement, and the run's field for its end.
+CLOCKS = {"cpu": (3, "cpu_seconds"), "wall": (2, "seconds"), "iterations": (0, "iterations")}
+
+
 def steps(run, clock):
     """The run's (time, best score) points, held to the end of the run."""
-    column = 3 if clock == "cpu" else 2
+    column, end_field = CLOCKS[clock]
     points = [(step[column], step[1]) for step in run["improvements"]]
-    end = run["cpu_seconds" if clock == "cpu" else "seconds"]
+    end = run[end_field]
     if points:
         points.append((max(end, points[-1][0]), points[-1][1]))
     return points
@@ -74,7 +79,7 @@ def main():
         method = f"NRPA level {settings.get('level')}, N = {settings.get('iterations')}"
     ax.set_title(args.title or f"Morpion {result.get('rules', '5T')}: {method}, seed {result.get('master_seed')}, "
                  f"{result.get('searches')} searches")
-    ax.set_xlabel(("CPU" if args.clock == "cpu" else "wall") + " seconds of each search")
+    ax.set_xlabel({"cpu": "CPU seconds", "wall": "wall seconds", "iterations": "iterations"}[args.clock] + " of each search")
     ax.set_ylabel("best score (moves)")
     if args.log_x:
         ax.set_xscale("log")
