@@ -337,6 +337,17 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
 // its own iterations (playouts for nrpa), which do not depend on the machine's speed that day.
 enum class Clock { kCpu, kWall, kIterations };
 
+// Where a clock is read in a result file: the column of an improvement, the run's field for
+// how long it ran; and how `compare` labels its points.
+struct ClockReading {
+  int column;
+  const char* ran_field;
+  const char* unit;
+};
+constexpr ClockReading kClockReadings[] = {
+    {3, "cpu_seconds", "s (CPU)"}, {2, "seconds", "s (wall)"}, {0, "iterations", "iterations"}};
+constexpr const ClockReading& reading_of(Clock clock) { return kClockReadings[static_cast<int>(clock)]; }
+
 // One search of a result file: its improvements as (time, score) and how long it ran.
 struct SearchTrace {
   std::vector<std::pair<double, int>> steps;
@@ -370,14 +381,10 @@ SearchRun load_search_run(const std::string& path, Clock clock) {
     run.master_seed = j.at("master_seed").get<uint64_t>();
     for (const auto& r : j.at("runs")) {
       SearchTrace trace;
-      const char* ran_key = clock == Clock::kIterations ? "iterations"
-                            : clock == Clock::kWall     ? "seconds"
-                                                        : "cpu_seconds";
-      const int step_index = clock == Clock::kIterations ? 0 : clock == Clock::kWall ? 2 : 3;
-      trace.ran = r.at(ran_key).get<double>();
+      trace.ran = r.at(reading_of(clock).ran_field).get<double>();
       trace.final_score = r.at("score").get<int>();
       for (const auto& step : r.at("improvements"))
-        trace.steps.emplace_back(step.at(step_index).get<double>(), step.at(1).get<int>());
+        trace.steps.emplace_back(step.at(reading_of(clock).column).get<double>(), step.at(1).get<int>());
       run.searches.push_back(std::move(trace));
     }
     if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
@@ -411,11 +418,10 @@ int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times
   std::erase_if(times, [&](double t) { return t > shortest * (iterations ? 1.0 : 1.0001); });
   // An iteration budget ends exactly, so its end is one of the default points too.
   if (times.empty() || (iterations && default_times && times.back() < shortest)) times.push_back(shortest);
-  const std::string unit = iterations ? "iterations" : clock == Clock::kWall ? "s (wall)" : "s (CPU)";
   for (size_t f = 0; f < runs.size(); ++f)
     std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].path, runs[f].method,
                              runs[f].searches.size(), runs[f].master_seed);
-  std::cout << fmt::format("{:>10}  {:>26}", unit, "A mean best [95%] min-max");
+  std::cout << fmt::format("{:>10}  {:>26}", reading_of(clock).unit, "A mean best [95%] min-max");
   if (runs.size() == 2)
     std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
   std::cout << "\n";

@@ -37,13 +37,15 @@ def load(path):
     return result
 
 
-# Where each clock's reading is: the column of an improvement, and the run's field for its end.
-CLOCKS = {"cpu": (3, "cpu_seconds"), "wall": (2, "seconds"), "iterations": (0, "iterations")}
+# Where each clock's reading is: the column of an improvement, the run's field for its end; and
+# the axis label.
+CLOCKS = {"cpu": (3, "cpu_seconds", "CPU seconds"), "wall": (2, "seconds", "wall seconds"),
+          "iterations": (0, "iterations", "iterations")}
 
 
 def steps(run, clock):
     """The run's (time, best score) points, held to the end of the run."""
-    column, end_field = CLOCKS[clock]
+    column, end_field, _ = CLOCKS[clock]
     points = [(step[column], step[1]) for step in run["improvements"]]
     end = run[end_field]
     if points:
@@ -79,7 +81,7 @@ def main():
         method = f"NRPA level {settings.get('level')}, N = {settings.get('iterations')}"
     ax.set_title(args.title or f"Morpion {result.get('rules', '5T')}: {method}, seed {result.get('master_seed')}, "
                  f"{result.get('searches')} searches")
-    ax.set_xlabel({"cpu": "CPU seconds", "wall": "wall seconds", "iterations": "iterations"}[args.clock] + " of each search")
+    ax.set_xlabel(CLOCKS[args.clock][2] + " of each search")
     ax.set_ylabel("best score (moves)")
     if args.log_x:
         ax.set_xscale("log")

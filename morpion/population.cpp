@@ -560,12 +560,12 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     result.improvements.push_back(step);
     if (on_improvement) on_improvement(search, step, result.best);
   };
+  // Whether a fresh start at `iteration` is a kick by kick_after (kick_share's are drawn at random).
+  auto kicks_from = [&](uint64_t iteration) { return options.kick_after > 0 && iteration >= options.kick_after; };
   // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
   // from iteration kick_after on, the best grid so far wound back a long way and finished at
   // random (a kick, as iterated local search does). The first lineage may instead start from a
   // grid the user gives, to search on from it.
-  // Whether a fresh start at `iteration` is a kick by kick_after (kick_share's are drawn at random).
-  auto kicks_from = [&](uint64_t iteration) { return options.kick_after > 0 && iteration >= options.kick_after; };
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
     const bool kicking = kicks_from(state.iteration);
