@@ -90,6 +90,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
       nlohmann::json& starts = searches.back()["climb_starts"] = nlohmann::json::array();
       for (const Game& g : s.climb_starts) starts.push_back(lines_text(g));
     }
+    if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -179,6 +180,7 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.cpu_seconds = s.at("cpu_seconds").get<double>();
       state.result.iterations = state.iteration;
       state.result.climbs = s.value("climbs", std::vector<Lineage>{});
+      if (s.contains("round_best")) state.round_best = game_of_lines(s.at("round_best").get<std::string>(), rules);
       for (const auto& g : s.value("climb_starts", nlohmann::json::array()))
         state.climb_starts.push_back(game_of_lines(g.get<std::string>(), rules));
       // A search that had not started when the file was saved holds nothing yet; one that has

@@ -287,6 +287,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
   if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
   if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
+  if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -742,6 +743,13 @@ int main(int argc, char** argv) {
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search
+          ->add_option("--round-iterations", population.round_iterations,
+                       "Population: every this many iterations the search begins a new round: a fresh start from a "
+                       "random game, --kick-after counted from the round's start, kicks from the round's best (0: one "
+                       "round)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
           ->add_option("--kick-depth", kick_depth,
                        "Population: a kick winds back a share of the best grid's moves drawn uniformly between these "
                        "two, comma-separated")
@@ -898,6 +906,12 @@ int main(int argc, char** argv) {
             throw UsageError("--climb-after and --kick-after are two ways of going on from the best grid: give one");
           population.kick_after = 0;
         }
+        if (method == "population" && population.round_iterations > 0 &&
+            population.round_iterations <= population.kick_after)
+          throw UsageError(
+              fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it "
+                          "never kicks",
+                          population.round_iterations, population.kick_after));
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

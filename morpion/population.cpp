@@ -560,8 +560,20 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     result.improvements.push_back(step);
     if (on_improvement) on_improvement(search, step, result.best);
   };
+  // Iterations from the start of the round that `iteration` ends in.
+  auto into_round = [&](uint64_t iteration) {
+    return options.round_iterations > 0 ? iteration % options.round_iterations : iteration;
+  };
   // Whether a fresh start at `iteration` is a kick by kick_after (kick_share's are drawn at random).
-  auto kicks_from = [&](uint64_t iteration) { return options.kick_after > 0 && iteration >= options.kick_after; };
+  auto kicks_from = [&](uint64_t iteration) {
+    return options.kick_after > 0 && into_round(iteration) >= options.kick_after;
+  };
+  // The grid a kick winds back: the search's best or, in rounds, the round's.
+  auto kick_source = [&]() -> const Game& { return options.round_iterations > 0 ? state.round_best : result.best; };
+  auto keep_round_best = [&] {
+    if (options.round_iterations > 0 && pool.best_score() > static_cast<int>(state.round_best.size()))
+      state.round_best = pool.best();
+  };
   // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
   // from iteration kick_after on, the best grid so far wound back a long way and finished at
   // random (a kick, as iterated local search does). The first lineage may instead start from a
@@ -572,10 +584,11 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     Game start;
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
-    } else if (!result.best.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
+    } else if (!kick_source().empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
+      const Game& kicked = kick_source();
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
-      const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(result.best.size())));
-      start = longest_finish(wound_back(result.best, depth), options.completions, options.rules, rng);
+      const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(kicked.size())));
+      start = longest_finish(wound_back(kicked, depth), options.completions, options.rules, rng);
     } else {
       start = random_game(rng, options.rules);
     }
@@ -583,6 +596,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     state.end_searched.clear();
     state.window = {.width = options.adapt_window ? options.window : -1};
     pool.offer(std::move(start), rng);
+    keep_round_best();
     state.lineage_start = state.iteration;
     state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}};
   };
@@ -771,10 +785,18 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
         window = {.width = window.width + AdaptiveWindow::kWiden};
     }
     if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
-    if (pool.best_score() > pool_best) {
+    const bool rose = pool.best_score() > pool_best;
+    if (rose) {
       state.lineage.steps.emplace_back(iteration - state.lineage_start, pool.best_score());
+      keep_round_best();
       note(pool.best());
-    } else if ((out_of_patience(pool_best) || hopeless()) && !record_climb_due()) {
+    }
+    // The lineage's round is over when the next iteration is in another (a climb may cross the line).
+    if (options.round_iterations > 0 &&
+        iteration / options.round_iterations != state.lineage_start / options.round_iterations) {
+      state.round_best.clear();
+      end_lineage(iteration);
+    } else if (!rose && (out_of_patience(pool_best) || hopeless()) && !record_climb_due()) {
       end_lineage(iteration);
     }
   }

@@ -81,6 +81,9 @@ struct PopulationOptions {
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
   uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
+  // Every this many iterations the search begins a new round (0: one round): a fresh start from a
+  // random game, kick_after counted from the round's start, and kicks from the round's own best.
+  uint64_t round_iterations = 0;
   Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
@@ -128,6 +131,7 @@ struct PopulationState {
   // With climb_lineages > 1: the best grids of the best lineages so far (one each, distinct), best
   // first, at most climb_lineages: the first climbs' starts.
   std::vector<Game> climb_starts;
+  Game round_best;      // with round_iterations: the best grid of this round's lineages, its kicks' source
   SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }

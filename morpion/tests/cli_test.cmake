@@ -280,6 +280,15 @@ run(2 "${error_line}--kick-depth 0.6,0.2: the first share is the least" search -
 run(2 "${error_line}--kick-depth: At least 2 required" search --kick-depth 0.6 --iterations 10)
 run(2 "${error_line}--kick-depth: expected a real number in \\[0, 1\\], got .1.5." search --kick-depth 0.2,1.5 --iterations 10)
 run(2 "${error_line}--kick-after belongs to --method population" search --method local --kick-after 5 --iterations 10)
+# Rounds are recorded, and a round no longer than --kick-after, which would never kick, is refused.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-after 8000 --round-iterations 10000 --iterations 30000 --json rounds.json)
+file(READ ${WORK}/rounds.json rounds)
+string(JSON round_iterations GET "${rounds}" settings round_iterations)
+if(NOT round_iterations EQUAL 10000)
+  message(FATAL_ERROR "rounds.json: round_iterations ${round_iterations}, not 10000")
+endif()
+run(2 "${error_line}--round-iterations 36000000: a round must be longer than --kick-after's 36000000" search --round-iterations 36000000 --iterations 10)
+run(2 "${error_line}--round-iterations belongs to --method population" search --method local --round-iterations 5 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 # On the iterations clock the run's end (its exact budget) is a default point, and a given point stays.
 run(0 "iterations +A mean best[^\n]*\n +300000 " compare straight.json --iterations)

@@ -664,6 +664,55 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
 }
 
+// With rounds of r iterations, the first round's lineages are those of the search without rounds
+// (its last cut short at r); each round begins at a multiple of r with a random game, kicks from
+// kick_after into it, each from its own round's best grid; and a search resumed from a checkpoint
+// in its second round (which keeps that round's best) finds what an uninterrupted one finds.
+TEST(MorpionPopulation, EachRoundStartsAfreshAndKicksFromItsOwnBest) {
+  constexpr uint64_t kRound = 20000;
+  PopulationOptions one_round = small_options();
+  one_round.kick_after = 12000;
+  one_round.kick_restart_after = 1000;
+  PopulationOptions rounds = one_round;
+  rounds.round_iterations = kRound;
+  PopulationState one_round_state, straight;
+  const SearchResult plain = run_with(one_round, 7, kRound, one_round_state);
+  const SearchResult whole = run_with(rounds, 7, 3 * kRound, straight);
+  uint64_t lineage_start = 0;
+  int round_best = 0, kicks = 0;
+  std::vector<int> round_bests;
+  for (size_t l = 0; l < whole.lineages.size(); ++l) {
+    const Lineage& lineage = whole.lineages[l];
+    const uint64_t into_round = lineage_start % kRound;
+    if (into_round == 0) {
+      if (lineage_start > 0) round_bests.push_back(round_best);
+      round_best = 0;
+      EXPECT_LT(lineage.steps.front().second, 100) << "round " << lineage_start / kRound << " begins at a random game";
+    }
+    if (lineage_start < kRound && lineage_start + lineage.iterations < kRound) {
+      ASSERT_LT(l, plain.lineages.size());
+      EXPECT_EQ(lineage, plain.lineages[l]) << "lineage " << l << " of the first round";
+    }
+    if (into_round >= rounds.kick_after) {
+      ++kicks;
+      EXPECT_GE(2 * lineage.steps.front().second, round_best) << "lineage " << l << " kicks its round's best";
+    }
+    EXPECT_LE(into_round + lineage.iterations, kRound) << "lineage " << l << " ends with its round";
+    round_best = std::max(round_best, lineage.best());
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_EQ(round_bests.size(), 2u);
+  EXPECT_GE(kicks, 6) << "the test should cover kicks in every round";
+  EXPECT_EQ(static_cast<int>(whole.best.size()), std::max(*std::ranges::max_element(round_bests), round_best));
+  PopulationState first;
+  run_with(rounds, 7, kRound + 15000, first);
+  ASSERT_FALSE(first.round_best.empty());
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_rounds.json");
+  EXPECT_EQ(loaded.round_best, first.round_best);
+  const SearchResult resumed = run_with(rounds, 7, 3 * kRound, loaded);
+  expect_found_the_same(resumed, whole);
+}
+
 // The public log's end search (every depth of the best unsearched grid) marks each grid it
 // finishes, searches each grid once, and resumes from a checkpoint as if never stopped.
 TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
