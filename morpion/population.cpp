@@ -570,14 +570,15 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   // The grid a kick winds back: the search's best or, in rounds, the round's.
   auto kick_source = [&]() -> const Game& { return options.round_iterations > 0 ? state.round_best : result.best; };
+  // Called at each new pool best: in rounds, the round's best follows it.
   auto keep_round_best = [&] {
     if (options.round_iterations > 0 && pool.best_score() > static_cast<int>(state.round_best.size()))
       state.round_best = pool.best();
   };
   // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
-  // from iteration kick_after on, the best grid so far wound back a long way and finished at
-  // random (a kick, as iterated local search does). The first lineage may instead start from a
-  // grid the user gives, to search on from it.
+  // from iteration kick_after on (of each round, in rounds), the best grid so far (the round's)
+  // wound back a long way and finished at random (a kick, as iterated local search does). The
+  // first lineage may instead start from a grid the user gives, to search on from it.
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
     const bool kicking = kicks_from(state.iteration);

@@ -4,7 +4,8 @@
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
 // bandit; a fresh start when the pool has stopped improving; optionally, after a number of
 // iterations, climbs from the best grids of its best lineages and then from its best
-// (climber_options), or a climb from each lineage that sets a record before its fresh start.
+// (climber_options), or a climb from each lineage that sets a record before its fresh start; or
+// rounds that each begin anew and kick from their own best.
 // Iteration i draws only from its own stream, so a search is a pure function of (seed, search
 // index, iterations).
 #include <array>
