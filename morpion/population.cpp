@@ -582,11 +582,11 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
     const bool kicking = kicks_from(state.iteration);
+    const Game& kicked = kick_source();
     Game start;
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
-    } else if (!kick_source().empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
-      const Game& kicked = kick_source();
+    } else if (!kicked.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
       const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(kicked.size())));
       start = longest_finish(wound_back(kicked, depth), options.completions, options.rules, rng);
