@@ -91,6 +91,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
       for (const Game& g : s.climb_starts) starts.push_back(lines_text(g));
     }
     if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
+    if (!s.kick_walk.empty()) searches.back()["kick_walk"] = lines_text(s.kick_walk);
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -181,6 +182,7 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.iterations = state.iteration;
       state.result.climbs = s.value("climbs", std::vector<Lineage>{});
       if (s.contains("round_best")) state.round_best = game_of_lines(s.at("round_best").get<std::string>(), rules);
+      if (s.contains("kick_walk")) state.kick_walk = game_of_lines(s.at("kick_walk").get<std::string>(), rules);
       for (const auto& g : s.value("climb_starts", nlohmann::json::array()))
         state.climb_starts.push_back(game_of_lines(g.get<std::string>(), rules));
       // A search that had not started when the file was saved holds nothing yet; one that has

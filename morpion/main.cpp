@@ -288,6 +288,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
   if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
   if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
+  if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -750,6 +751,12 @@ int main(int argc, char** argv) {
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search
+          ->add_option("--kick-accept", population.kick_accept,
+                       "Population: a kick's lineage that ends at most this many points below the search's best "
+                       "becomes the source of the next kicks (-1: kicks always from the best)")
+          ->check(ratrace::signed_number(-1, 1000))
+          ->capture_default_str(),
+      search
           ->add_option("--kick-depth", kick_depth,
                        "Population: a kick winds back a share of the best grid's moves drawn uniformly between these "
                        "two, comma-separated")
@@ -912,6 +919,10 @@ int main(int argc, char** argv) {
               fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it "
                           "never kicks",
                           population.round_iterations, population.kick_after));
+        if (population.kick_accept >= 0 && population.kick_after == 0)
+          throw UsageError("--kick-accept needs kicks: --kick-after is 0");
+        if (population.kick_accept >= 0 && population.round_iterations > 0)
+          throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -568,8 +568,11 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   auto kicks_from = [&](uint64_t iteration) {
     return options.kick_after > 0 && into_round(iteration) >= options.kick_after;
   };
-  // The grid a kick winds back: the search's best or, in rounds, the round's.
-  auto kick_source = [&]() -> const Game& { return options.round_iterations > 0 ? state.round_best : result.best; };
+  // The grid a kick winds back: the search's best, in rounds the round's, or the walk's grid.
+  auto kick_source = [&]() -> const Game& {
+    if (options.round_iterations > 0) return state.round_best;
+    return state.kick_walk.empty() ? result.best : state.kick_walk;
+  };
   // Called at each new pool best: in rounds, the round's best follows it.
   auto keep_round_best = [&] {
     if (options.round_iterations > 0 && pool.best_score() > static_cast<int>(state.round_best.size()))
@@ -650,6 +653,9 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   // Ends the current lineage, which ran until iteration `last`, with a fresh start.
   auto end_lineage = [&](uint64_t last) {
+    if (options.kick_accept >= 0 && kicks_from(state.lineage_start) &&
+        pool.best_score() + options.kick_accept >= static_cast<int>(result.best.size()))
+      state.kick_walk = pool.best();
     if (options.climb_after > 0 && options.climb_lineages > 1)
       keep_climb_start(state.climb_starts, pool.best(), options.climb_lineages);
     state.lineage.iterations = last - state.lineage_start;

@@ -85,6 +85,9 @@ struct PopulationOptions {
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.
   uint64_t round_iterations = 0;
+  // A kick's lineage that ends at most this far below the search's best becomes the source of the
+  // next kicks, so that the kicks walk among grids near the best (-1: kicks always from the best).
+  int kick_accept = -1;
   Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
@@ -133,6 +136,7 @@ struct PopulationState {
   // first, at most climb_lineages: the first climbs' starts.
   std::vector<Game> climb_starts;
   Game round_best;      // with round_iterations: the best grid of this round's lineages, its kicks' source
+  Game kick_walk;       // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
   SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }

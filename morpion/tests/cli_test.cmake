@@ -289,6 +289,17 @@ if(NOT round_iterations EQUAL 10000)
 endif()
 run(2 "${error_line}--round-iterations 36000000: a round must be longer than --kick-after's 36000000" search --round-iterations 36000000 --iterations 10)
 run(2 "${error_line}--round-iterations belongs to --method population" search --method local --round-iterations 5 --iterations 10)
+
+# A walk of the kicks is recorded; it needs kicks, and rounds choose the kicks' grid another way.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-after 8000 --kick-accept 2 --iterations 20000 --json walk.json)
+file(READ ${WORK}/walk.json walk)
+string(JSON kick_accept GET "${walk}" settings kick_accept)
+if(NOT kick_accept EQUAL 2)
+  message(FATAL_ERROR "walk.json: kick_accept ${kick_accept}, not 2")
+endif()
+run(2 "${error_line}--kick-accept needs kicks: --kick-after is 0" search --kick-accept 1 --kick-after 0 --iterations 10)
+run(2 "${error_line}--kick-accept and --round-iterations each choose the grid kicks start from: give one" search --kick-accept 1 --round-iterations 40000000 --iterations 10)
+run(2 "${error_line}--kick-accept belongs to --method population" search --method local --kick-accept 1 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 # On the iterations clock the run's end (its exact budget) is a default point, and a given point stays.
 run(0 "iterations +A mean best[^\n]*\n +300000 " compare straight.json --iterations)

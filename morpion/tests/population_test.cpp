@@ -713,6 +713,57 @@ TEST(MorpionPopulation, EachRoundStartsAfreshAndKicksFromItsOwnBest) {
   expect_found_the_same(resumed, whole);
 }
 
+// With kick_accept k, each kick's lineage that ends no more than k below the search's best becomes
+// the next kicks' source, also when it ends below the best; the lineages before the kicks are the
+// default's, and the walk's grid goes through a checkpoint.
+TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
+  constexpr int kAccept = 2;
+  PopulationOptions from_best = small_options();
+  from_best.kick_after = 12000;
+  from_best.kick_restart_after = 1000;
+  PopulationOptions walking = from_best;
+  walking.kick_accept = kAccept;
+  PopulationState from_best_state, straight;
+  const SearchResult plain = run_with(from_best, 5, 40000, from_best_state);
+  const SearchResult whole = run_with(walking, 5, 40000, straight);
+  EXPECT_TRUE(from_best_state.kick_walk.empty());
+  uint64_t lineage_start = 0;
+  int best = 0, walk = 0, kicks = 0, accepted_below_best = 0, accepted_at_the_margin = 0;
+  for (size_t l = 0; l < whole.lineages.size(); ++l) {
+    const Lineage& lineage = whole.lineages[l];
+    const int source = walk > 0 ? walk : best;
+    best = std::max(best, lineage.best());
+    if (lineage_start < walking.kick_after) {
+      ASSERT_LT(l, plain.lineages.size());
+      EXPECT_EQ(lineage, plain.lineages[l]) << "lineage " << l << " began before the kicks";
+    } else {
+      ++kicks;
+      EXPECT_GE(2 * lineage.steps.front().second, source) << "lineage " << l << " kicks the walk's grid";
+      if (lineage.best() + kAccept >= best) {
+        walk = lineage.best();
+        accepted_below_best += lineage.best() < best;
+        accepted_at_the_margin += lineage.best() + kAccept == best;
+      }
+    }
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_GE(kicks, 6) << "the test should cover several kicks";
+  EXPECT_GE(accepted_below_best, 1) << "the test should cover a walk below the best";
+  EXPECT_GE(accepted_at_the_margin, 1) << "the test should cover a lineage exactly kick_accept below the best";
+  EXPECT_EQ(static_cast<int>(straight.kick_walk.size()), walk);
+  EXPECT_NE(whole.lineages, plain.lineages) << "kicks from the walk's grid, not the best, change the lineages";
+  PopulationState first;
+  // Stopped just after a lineage that ended exactly kick_accept below the best.
+  const SearchResult part = run_with(walking, 5, 31000, first);
+  int part_best = 0;
+  for (const Lineage& lineage : part.lineages) part_best = std::max(part_best, lineage.best());
+  ASSERT_EQ(part.lineages.back().best() + kAccept, part_best) << "the test should stop after a walk to the margin";
+  EXPECT_EQ(static_cast<int>(first.kick_walk.size()), part.lineages.back().best());
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_walk.json");
+  EXPECT_EQ(loaded.kick_walk, first.kick_walk);
+  expect_found_the_same(run_with(walking, 5, 40000, loaded), whole);
+}
+
 // The public log's end search (every depth of the best unsearched grid) marks each grid it
 // finishes, searches each grid once, and resumes from a checkpoint as if never stopped.
 TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
