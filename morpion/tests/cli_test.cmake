@@ -17,6 +17,15 @@ function(run expected_rc regex)
   endif()
 endfunction()
 
+# The result file FILE (in WORK) records setting KEY as EXPECTED.
+function(expect_setting file key expected)
+  file(READ ${WORK}/${file} result)
+  string(JSON value GET "${result}" settings ${key})
+  if(NOT value EQUAL expected)
+    message(FATAL_ERROR "${file}: ${key} ${value}, not ${expected}")
+  endif()
+endfunction()
+
 # killed_then_resumed(CHECKPOINT STRAIGHT LEAST MOST KILL_WHEN args...): runs `morpion search args`
 # with --checkpoint CHECKPOINT, kills it with SIGKILL once the shell command KILL_WHEN returns,
 # checks that search 0 was saved at an iteration in [LEAST, MOST), and that the same command
@@ -282,21 +291,12 @@ run(2 "${error_line}--kick-depth: expected a real number in \\[0, 1\\], got .1.5
 run(2 "${error_line}--kick-after belongs to --method population" search --method local --kick-after 5 --iterations 10)
 # Rounds are recorded, and a round no longer than --kick-after, which would never kick, is refused.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-after 8000 --round-iterations 10000 --iterations 30000 --json rounds.json)
-file(READ ${WORK}/rounds.json rounds)
-string(JSON round_iterations GET "${rounds}" settings round_iterations)
-if(NOT round_iterations EQUAL 10000)
-  message(FATAL_ERROR "rounds.json: round_iterations ${round_iterations}, not 10000")
-endif()
+expect_setting(rounds.json round_iterations 10000)
 run(2 "${error_line}--round-iterations 36000000: a round must be longer than --kick-after's 36000000" search --round-iterations 36000000 --iterations 10)
 run(2 "${error_line}--round-iterations belongs to --method population" search --method local --round-iterations 5 --iterations 10)
-
 # A walk of the kicks is recorded; it needs kicks, and rounds choose the kicks' grid another way.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-after 8000 --kick-accept 2 --iterations 20000 --json walk.json)
-file(READ ${WORK}/walk.json walk)
-string(JSON kick_accept GET "${walk}" settings kick_accept)
-if(NOT kick_accept EQUAL 2)
-  message(FATAL_ERROR "walk.json: kick_accept ${kick_accept}, not 2")
-endif()
+expect_setting(walk.json kick_accept 2)
 run(2 "${error_line}--kick-accept needs kicks: --kick-after is 0" search --kick-accept 1 --kick-after 0 --iterations 10)
 run(2 "${error_line}--kick-accept and --round-iterations each choose the grid kicks start from: give one" search --kick-accept 1 --round-iterations 40000000 --iterations 10)
 run(2 "${error_line}--kick-accept belongs to --method population" search --method local --kick-accept 1 --iterations 10)

@@ -21,6 +21,15 @@ PopulationOptions small_options() {
   return options;
 }
 
+// small_options() with kicks from iteration 12,000 on, a kick's lineage ending after 1,000
+// iterations without a rise: many kicks in a short search.
+PopulationOptions soon_kicking_options() {
+  PopulationOptions options = small_options();
+  options.kick_after = 12000;
+  options.kick_restart_after = 1000;
+  return options;
+}
+
 // Search 0 of `seed` with `options`, run on from `state` until `iterations` are done.
 SearchResult run_with(const PopulationOptions& options, uint64_t seed, uint64_t iterations, PopulationState& state,
                       int search = 0) {
@@ -670,9 +679,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
 // in its second round (which keeps that round's best) finds what an uninterrupted one finds.
 TEST(MorpionPopulation, EachRoundStartsAfreshAndKicksFromItsOwnBest) {
   constexpr uint64_t kRound = 20000;
-  PopulationOptions one_round = small_options();
-  one_round.kick_after = 12000;
-  one_round.kick_restart_after = 1000;
+  const PopulationOptions one_round = soon_kicking_options();
   PopulationOptions rounds = one_round;
   rounds.round_iterations = kRound;
   PopulationState one_round_state, straight;
@@ -718,9 +725,7 @@ TEST(MorpionPopulation, EachRoundStartsAfreshAndKicksFromItsOwnBest) {
 // default's, and the walk's grid goes through a checkpoint.
 TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
   constexpr int kAccept = 2;
-  PopulationOptions from_best = small_options();
-  from_best.kick_after = 12000;
-  from_best.kick_restart_after = 1000;
+  const PopulationOptions from_best = soon_kicking_options();
   PopulationOptions walking = from_best;
   walking.kick_accept = kAccept;
   PopulationState from_best_state, straight;
