@@ -920,7 +920,7 @@ int main(int argc, char** argv) {
                           "never kicks",
                           population.round_iterations, population.kick_after));
         if (population.kick_accept >= 0 && population.kick_after == 0)
-          throw UsageError("--kick-accept needs kicks: --kick-after is 0");
+          throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
         if (population.kick_accept >= 0 && population.round_iterations > 0)
           throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
