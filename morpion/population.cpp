@@ -653,6 +653,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   // Ends the current lineage, which ran until iteration `last`, with a fresh start.
   auto end_lineage = [&](uint64_t last) {
+    // A kick's lineage that ended near enough the search's best is where the walk goes next.
     if (options.kick_accept >= 0 && kicks_from(state.lineage_start) &&
         pool.best_score() + options.kick_accept >= static_cast<int>(result.best.size()))
       state.kick_walk = pool.best();

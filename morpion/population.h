@@ -2,10 +2,11 @@
 // The population DNA search: a pool of distinct grids, best first; children by swapping and
 // blacklisting the line preferences of a parent picked with a skew towards the best; now and
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
-// bandit; a fresh start when the pool has stopped improving; optionally, after a number of
-// iterations, climbs from the best grids of its best lineages and then from its best
-// (climber_options), or a climb from each lineage that sets a record before its fresh start; or
-// rounds that each begin anew and kick from their own best.
+// bandit; a fresh start when the pool has stopped improving, from a random game or, after a
+// number of iterations, a kick: the best grid (or a walk's grid near it) wound back and finished
+// at random. Optionally, climbs from the best grids of its best lineages and then from its best
+// in place of kicks (climber_options), or a climb from each lineage that sets a record before its
+// fresh start; or rounds that each begin anew and kick from their own best.
 // Iteration i draws only from its own stream, so a search is a pure function of (seed, search
 // index, iterations).
 #include <array>
