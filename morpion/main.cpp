@@ -258,6 +258,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
   if (o.fill == Fill::kGrid) settings["fill"] = "grid";
   if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
+  if (o.mutation_focus != defaults.mutation_focus) settings["mutation_focus"] = o.mutation_focus;
+  if (o.protect != defaults.protect) settings["protect"] = o.protect;
   if (o.pool_order == PoolOrder::kRotate) {
     settings["pool_order"] = "rotate";
     settings["resort_every"] = o.resort_every;
@@ -684,6 +686,18 @@ int main(int argc, char** argv) {
               "--swaps", population.swaps,
               "Population: a child swaps 0 to this many pairs of preferences (--mutation swap-any: 1 to this many)")
           ->check(ratrace::whole_number(0, 1000))
+          ->capture_default_str(),
+      search
+          ->add_option("--mutation-focus", population.mutation_focus,
+                       "Population: each move a child changes is its parent's move floor(u^focus * n), u uniform in "
+                       "[0, 1): below 1 nearer the game's end, above 1 nearer its start")
+          ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))
+          ->capture_default_str(),
+      search
+          ->add_option("--protect", population.protect,
+                       "Population: a child's new line that overlaps a parent move it has still to play loses this "
+                       "much value (0: off)")
+          ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
       search->add_option("--end-search-every", population.end_search_every, "Population: iterations per end search")
           ->check(ratrace::whole_number(1, UINT64_MAX))

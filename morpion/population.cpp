@@ -417,18 +417,26 @@ void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, P
 // 1..blacklist moves blacklisted, or with Mutation::kSwapAny 1..swaps of its moves swapped with any
 // line. The child repeats its parent up to the first changed move, so that prefix is replayed
 // rather than evaluated, on `board` (the caller's, reused: a reset costs less than a new board).
+// With options.protect, `ahead` (kLines bits, all clear, left clear) marks the parent moves still to
+// play, and a new line that would make one of them illegal is valued that much lower.
 Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, Board& board,
-            ratrace::Rng& rng) {
+            std::vector<uint64_t>& ahead, ratrace::Rng& rng) {
   dna.refill(fill_key);
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
   size_t first_changed = parent.size();
+  // The parent move a change takes. A focus of 1 keeps the uniform draw, and with it the streams of
+  // searches run before the setting.
+  auto changed_move = [&] {
+    if (options.mutation_focus == 1) return rng.below(n);
+    return std::min(n - 1, static_cast<uint32_t>(std::pow(rng.uniform(), options.mutation_focus) * n));
+  };
   if (options.mutation == Mutation::kSwapAny) {
     // Move i takes another line's value and that line move i's. A line lifted to move i's value
     // is still below moves 0..i-1, so the parent's first i moves are played as before.
     const int swaps = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(std::max(options.swaps, 1))));
     for (int s = 0; s < swaps && n > 0; ++s) {
-      const uint32_t i = rng.below(n);
+      const uint32_t i = changed_move();
       const int other = static_cast<int>(rng.below(static_cast<uint32_t>(kLines)));
       const double vi = dna.value(parent[i].line), vo = dna.value(other);
       dna.set(parent[i].line, vo);
@@ -440,7 +448,7 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
   } else {
     const int swaps = static_cast<int>(rng.below(static_cast<uint32_t>(options.swaps) + 1));
     for (int s = 0; s < swaps && n >= 2; ++s) {
-      const uint32_t i = rng.below(n), j = rng.below(n);
+      const uint32_t i = changed_move(), j = changed_move();
       const double vi = dna.value(parent[i].line);
       dna.set(parent[i].line, dna.value(parent[j].line));
       dna.set(parent[j].line, vi);
@@ -448,14 +456,33 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
     }
     const int blacklisted = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(options.blacklist)));
     for (int b = 0; b < blacklisted && n > 0; ++b) {
-      const uint32_t i = rng.below(n);
+      const uint32_t i = changed_move();
       dna.blacklist(parent[i].line);
       first_changed = std::min<size_t>(first_changed, i);
     }
   }
   replay(parent, first_changed, board);
   Game child(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(first_changed));
-  evaluate_from(dna, board, child);
+  if (options.protect == 0) {
+    evaluate_from(dna, board, child);
+    return child;
+  }
+  // The parent moves the child has still to play (not blacklisted): a new line of the same
+  // direction that shares two or more points with one of them would make it illegal.
+  for (size_t k = first_changed; k < parent.size(); ++k)
+    if (dna.value(parent[k].line) >= 1) ahead[parent[k].line >> 6] |= uint64_t{1} << (parent[k].line & 63);
+  auto is_ahead = [&](int line) {
+    return line >= 0 && line < kLines && ((ahead[static_cast<size_t>(line) >> 6] >> (line & 63)) & 1);
+  };
+  play_preferred(board, child, [&](int line) {
+    const double v = dna.value(line);
+    if (v < 0 || v >= 1) return v;
+    const int step = 4 * kStep[static_cast<size_t>(line & 3)];
+    for (int k = 1; k <= 3; ++k)
+      if (is_ahead(line + k * step) || is_ahead(line - k * step)) return v - options.protect;
+    return v;
+  });
+  for (size_t k = first_changed; k < parent.size(); ++k) ahead[parent[k].line >> 6] = 0;
   return child;
 }
 
@@ -700,6 +727,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   Dna dna(0);
   Board board(options.rules);
+  std::vector<uint64_t> ahead(kLines / 64);
   KeptDna child_dna;
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
@@ -772,7 +800,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
       } else if (options.dna == DnaSource::kKept) {
         Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, board, rng);
         if (pool.offer(std::move(child), rng, &child_dna)) pool.gave_a_grid(parent);
-      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, board, rng), rng)) {
+      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, board, ahead, rng), rng)) {
         pool.gave_a_grid(parent);
       }
     }

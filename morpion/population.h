@@ -69,6 +69,9 @@ struct PopulationOptions {
   double skew = 10;                 // the parent is pool[floor(u^skew * size)], u uniform in [0, 1)
   int swaps = 2;                    // a child swaps 0..swaps pairs of its parent's preferences
   int blacklist = 3;                // and blacklists 1..blacklist of its parent's moves
+  double mutation_focus = 1;        // each changed move is parent[floor(u^focus * n)]: below 1 nearer the end
+  double protect = 0;               // a child's new line that would make a parent move still to play illegal
+                                    // is valued this much lower
   uint64_t end_search_every = 100;  // iterations per end search
   int completions = 100;            // random finishes per end search
   uint64_t restart_after = 300000;  // iterations without a better pool best before a fresh start (0: never)

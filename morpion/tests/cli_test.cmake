@@ -301,6 +301,13 @@ run(2 "${error_line}--kick-accept needs kicks, which --kick-after 0 and --climb-
 run(2 "${error_line}--kick-accept needs kicks" search --kick-accept 1 --climb-after 10 --iterations 10)
 run(2 "${error_line}--kick-accept and --round-iterations each choose the grid kicks start from: give one" search --kick-accept 1 --round-iterations 40000000 --iterations 10)
 run(2 "${error_line}--kick-accept belongs to --method population" search --method local --kick-accept 1 --iterations 10)
+# Where a child's changes fall and the protection of its parent's later moves are recorded settings.
+run(0 "" search --searches 1 --threads 1 --seed 5 --mutation-focus 0.5 --protect 1 --iterations 20000 --json focus.json)
+expect_setting(focus.json mutation_focus 0.5)
+expect_setting(focus.json protect 1.0)
+run(2 "${error_line}--mutation-focus: expected a real number in \\(0, 100\\], got '0'" search --mutation-focus 0 --iterations 10)
+run(2 "${error_line}--protect: expected a real number in \\[0, 1\\], got '2'" search --protect 2 --iterations 10)
+run(2 "${error_line}--protect belongs to --method population" search --method local --protect 1 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 # On the iterations clock the run's end (its exact budget) is a default point, and a given point stays.
 run(0 "iterations +A mean best[^\n]*\n +300000 " compare straight.json --iterations)

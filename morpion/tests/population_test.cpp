@@ -639,6 +639,21 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
 // all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
 // a window that widens when stuck, lineages that stall low ended sooner.
+// A mutation focus below 1 (the changes nearer the parent's end) and a protection of the parent's
+// moves still to play each change the children, and so the search, from the default's.
+TEST(MorpionPopulation, AMutationFocusAndAProtectionEachChangeTheChildren) {
+  PopulationState plain;
+  run_with(small_options(), 7, 6000, plain);
+  PopulationOptions focused = small_options(), protecting = small_options();
+  focused.mutation_focus = 0.5;
+  protecting.protect = 1;
+  PopulationState near_the_end, protected_moves;
+  run_with(focused, 7, 6000, near_the_end);
+  run_with(protecting, 7, 6000, protected_moves);
+  EXPECT_NE(near_the_end.pool, plain.pool);
+  EXPECT_NE(protected_moves.pool, plain.pool);
+}
+
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -655,6 +670,8 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.abandon_margin = 2;
   options.poor_restart_after = 1000;
   options.poor_below = 105;
+  options.mutation_focus = 0.5;
+  options.protect = 1;
   options.kick_after = 4000;
   options.kick_restart_after = 1500;
   PopulationState found;
