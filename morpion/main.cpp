@@ -260,6 +260,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
   if (o.mutation_focus != defaults.mutation_focus) settings["mutation_focus"] = o.mutation_focus;
   if (o.protect != defaults.protect) settings["protect"] = o.protect;
+  if (o.kick_shape == KickShape::kRuin) settings["kick_shape"] = "ruin";
+  if (o.kick_shape == KickShape::kRegion) settings["kick_shape"] = "region";
   if (o.pool_order == PoolOrder::kRotate) {
     settings["pool_order"] = "rotate";
     settings["resort_every"] = o.resort_every;
@@ -567,7 +569,7 @@ int main(int argc, char** argv) {
   std::string method = "population";
   std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
               fill = "fresh", mutation = "blacklist", end_search_depths = "bandit", pool_order = "score",
-              dna_source = "parent";
+              dna_source = "parent", kick_shape = "tail";
   PopulationOptions population;
   std::string checkpoint, start_code;
   double checkpoint_seconds = 60;
@@ -778,6 +780,13 @@ int main(int argc, char** argv) {
           ->expected(2)
           ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
+      search
+          ->add_option("--kick-shape", kick_shape,
+                       "Population: which of the best grid's moves a kick takes out: tail (its last moves), ruin "
+                       "(moves anywhere, each with the moves that need its dot) or region (the moves nearest one of "
+                       "its dots, each with theirs)")
+          ->check(CLI::IsMember({"tail", "ruin", "region"}))
+          ->capture_default_str(),
       search->add_option("--start", start_code,
                          "Population: the layer code of a grid each search's first lineage starts from, rather than "
                          "a random game"),
@@ -897,6 +906,9 @@ int main(int argc, char** argv) {
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
         population.pool_order = pool_order == "rotate" ? PoolOrder::kRotate : PoolOrder::kScore;
+        population.kick_shape = kick_shape == "ruin"     ? KickShape::kRuin
+                                : kick_shape == "region" ? KickShape::kRegion
+                                                         : KickShape::kTail;
         if (population.drift && population.pool_order != PoolOrder::kRotate)
           throw UsageError("--drift needs --pool-order rotate");
         population.dna = dna_source == "kept" ? DnaSource::kKept : DnaSource::kParent;

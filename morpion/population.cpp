@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <queue>
 #include <tuple>
 #include <unordered_map>
@@ -74,31 +75,59 @@ Game canonical_order(const Game& game) {
   return ordered;
 }
 
-Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
-  const size_t n = parent.size();
-  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
-  std::vector<char> out(n, 0), trial;
-  size_t removed = 0;
-  for (int tries = 0; tries < 64 && removed < depth; ++tries) {
-    const uint32_t seed = rng.below(static_cast<uint32_t>(n));
-    if (out[seed]) continue;
-    trial = out;
-    trial[seed] = 1;
-    size_t count = 0;
-    for (size_t j = 0; j < n; ++j) {
-      for (const int before : needs[j])
-        if (before >= 0 && trial[static_cast<size_t>(before)]) trial[j] = 1;
-      count += static_cast<size_t>(trial[j]);
-    }
-    if (count > depth) continue;  // a move with too many dependants is passed over
-    out.swap(trial);
-    removed = count;
+namespace {
+
+// Takes `seed` out of `parent` with every move that needs a dot of a move taken out, unless that
+// would take out more than `depth` moves in all: `out` marks the moves out, `removed` counts them.
+void take_out(size_t seed, size_t depth, const std::vector<std::array<int, 4>>& needs, std::vector<char>& out,
+              size_t& removed) {
+  if (out[seed]) return;
+  std::vector<char> trial = out;
+  trial[seed] = 1;
+  size_t count = 0;
+  for (size_t j = 0; j < trial.size(); ++j) {
+    for (const int before : needs[j])
+      if (before >= 0 && trial[static_cast<size_t>(before)]) trial[j] = 1;
+    count += static_cast<size_t>(trial[j]);
   }
+  if (count > depth) return;  // a move with too many dependants is passed over
+  out.swap(trial);
+  removed = count;
+}
+
+Game kept_moves(const Game& parent, const std::vector<char>& out) {
   Game kept;
-  kept.reserve(n);
-  for (size_t j = 0; j < n; ++j)
+  kept.reserve(parent.size());
+  for (size_t j = 0; j < parent.size(); ++j)
     if (!out[j]) kept.push_back(parent[j]);
   return kept;
+}
+
+}  // namespace
+
+Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
+  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
+  std::vector<char> out(parent.size(), 0);
+  size_t removed = 0;
+  for (int tries = 0; tries < 64 && removed < depth; ++tries)
+    take_out(rng.below(static_cast<uint32_t>(parent.size())), depth, needs, out, removed);
+  return kept_moves(parent, out);
+}
+
+Game ruined_region(const Game& parent, size_t depth, ratrace::Rng& rng) {
+  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
+  const int centre = parent[rng.below(static_cast<uint32_t>(parent.size()))].dot;
+  auto distance = [&](size_t i) {
+    const int dx = cell_x(parent[i].dot) - cell_x(centre), dy = cell_y(parent[i].dot) - cell_y(centre);
+    return dx * dx + dy * dy;
+  };
+  std::vector<size_t> nearest(parent.size());
+  std::iota(nearest.begin(), nearest.end(), size_t{0});
+  std::stable_sort(nearest.begin(), nearest.end(), [&](size_t a, size_t b) { return distance(a) < distance(b); });
+  std::vector<char> out(parent.size(), 0);
+  size_t removed = 0;
+  for (size_t i = 0; i < nearest.size() && removed < depth; ++i) take_out(nearest[i], depth, needs, out, removed);
+  return kept_moves(parent, out);
 }
 
 Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& dna, ratrace::Rng& rng) {
@@ -619,7 +648,10 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     } else if (!kicked.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
       const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(kicked.size())));
-      start = longest_finish(wound_back(kicked, depth), options.completions, options.rules, rng);
+      const Game kept = options.kick_shape == KickShape::kRuin     ? ruined(kicked, depth, rng)
+                        : options.kick_shape == KickShape::kRegion ? ruined_region(kicked, depth, rng)
+                                                                   : wound_back(kicked, depth);
+      start = longest_finish(kept, options.completions, options.rules, rng);
     } else {
       start = random_game(rng, options.rules);
     }

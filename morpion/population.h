@@ -48,6 +48,11 @@ using KeptDna = std::vector<uint16_t>;
 // their turn.
 enum class PoolOrder { kScore, kRotate };
 
+// What a kick takes out of the grid it starts from: its last moves (the tail of its game), moves
+// anywhere each with the moves that need its dot (ruined()), or the moves nearest one of its dots
+// with theirs (ruined_region()), so that the rest of the grid, wherever it lies, is kept.
+enum class KickShape { kTail, kRuin, kRegion };
+
 struct PopulationOptions {
   Rules rules = Rules::k5T;
   int pool = 5000;                           // grids kept at most
@@ -86,6 +91,7 @@ struct PopulationOptions {
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
   uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
+  KickShape kick_shape = KickShape::kTail;   // which moves a kick takes out
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.
   uint64_t round_iterations = 0;
@@ -182,6 +188,9 @@ std::vector<std::array<int, 4>> prerequisites(const Game& game);
 // or 64 draws are spent (a move with too many dependants is passed over). What is left is legal
 // in its order, since taking lines and dots away never makes a remaining move illegal.
 Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng);
+// As ruined(), but the moves taken out are drawn nearest first to the dot of one move drawn at
+// random, so that what is taken out is one region of the grid rather than moves scattered over it.
+Game ruined_region(const Game& parent, size_t depth, ratrace::Rng& rng);
 // A child of two grids: a straight cut at a random angle, through a point near the cross's middle,
 // splits the plane; the child prefers `a`'s moves whose dot lies on one side and `b`'s on the other,
 // each in its own grid's order (interleaved by their share of the way through their game), and

@@ -1,5 +1,6 @@
 #include "morpion/population.h"
 
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <unordered_set>
@@ -180,27 +181,55 @@ TEST(MorpionPopulation, CanonicalOrderDependsOnlyOnTheGrid) {
   }
 }
 
-// A ruined grid is a legal game of the grid's moves in their order, at most `depth` fewer, and
-// closed under need: no move is left whose line needs a dot of a move taken out.
+// A ruined grid, its moves taken out anywhere or in one region, is a legal game of the grid's
+// moves in their order, at most `depth` fewer, and closed under need: no move is left whose line
+// needs a dot of a move taken out.
 TEST(MorpionPopulation, RuinTakesOutMovesWithEveryMoveThatNeedsThem) {
-  for (uint64_t g = 0; g < 20; ++g) {
-    ratrace::Rng rng(ratrace::stream_key(4, 2, g));
-    const Game game = random_game(rng, Rules::k5T);
-    const size_t depth = 1 + g % 15;
-    const Game kept = ruined(game, depth, rng);
-    EXPECT_LE(game.size() - kept.size(), depth) << "game " << g;
-    EXPECT_LT(kept.size(), game.size()) << "game " << g;
-    Board board;
-    for (const Move& m : kept) ASSERT_NO_THROW(board.play(m)) << "game " << g;
+  for (const bool region : {false, true})
+    for (uint64_t g = 0; g < 20; ++g) {
+      ratrace::Rng rng(ratrace::stream_key(4, 2, g));
+      const Game game = random_game(rng, Rules::k5T);
+      const size_t depth = 1 + g % 15;
+      const Game kept = region ? ruined_region(game, depth, rng) : ruined(game, depth, rng);
+      EXPECT_LE(game.size() - kept.size(), depth) << "game " << g << " region " << region;
+      EXPECT_LT(kept.size(), game.size()) << "game " << g << " region " << region;
+      Board board;
+      for (const Move& m : kept) ASSERT_NO_THROW(board.play(m)) << "game " << g << " region " << region;
+      std::unordered_set<uint16_t> left;
+      for (const Move& m : kept) left.insert(m.line);
+      const std::vector<std::array<int, 4>> needs = prerequisites(game);
+      for (size_t j = 0; j < game.size(); ++j) {
+        if (!left.contains(game[j].line)) continue;
+        for (const int before : needs[j])
+          if (before >= 0)
+            EXPECT_TRUE(left.contains(game[static_cast<size_t>(before)].line)) << "game " << g << " region " << region;
+      }
+    }
+}
+
+// A region's moves lie together: taking out a tenth of a long grid's moves in one region leaves
+// the dots taken out nearer each other, on average, than a tenth taken out anywhere.
+TEST(MorpionPopulation, ARegionsMovesLieNearerEachOtherThanMovesTakenOutAnywhere) {
+  auto spread = [](const Game& game, const Game& kept) {
     std::unordered_set<uint16_t> left;
     for (const Move& m : kept) left.insert(m.line);
-    const std::vector<std::array<int, 4>> needs = prerequisites(game);
-    for (size_t j = 0; j < game.size(); ++j) {
-      if (!left.contains(game[j].line)) continue;
-      for (const int before : needs[j])
-        if (before >= 0) EXPECT_TRUE(left.contains(game[static_cast<size_t>(before)].line)) << "game " << g;
-    }
+    std::vector<int> out;
+    for (const Move& m : game)
+      if (!left.contains(m.line)) out.push_back(m.dot);
+    double sum = 0;
+    for (const int a : out)
+      for (const int b : out) sum += std::hypot(cell_x(a) - cell_x(b), cell_y(a) - cell_y(b));
+    return sum / static_cast<double>(out.size() * out.size());
+  };
+  double region_spread = 0, anywhere_spread = 0;
+  for (uint64_t g = 0; g < 20; ++g) {
+    ratrace::Rng rng(ratrace::stream_key(4, 3, g));
+    const Game game = random_game(rng, Rules::k5T);
+    const size_t depth = game.size() / 10;
+    region_spread += spread(game, ruined_region(game, depth, rng));
+    anywhere_spread += spread(game, ruined(game, depth, rng));
   }
+  EXPECT_LT(region_spread, 0.8 * anywhere_spread);
 }
 
 // Crossing a grid with itself gives it back, whatever the cut; crossing two grids gives a legal
@@ -371,6 +400,33 @@ TEST(MorpionPopulation, FromTheKickIterationOnEveryFreshStartIsTheBestGridWoundB
   EXPECT_GE(kicks, 3) << "the test should cover several kicks";
   // The random games the plain search starts from begin lower than half its best.
   EXPECT_LT(2 * plain.lineages.back().steps.front().second, static_cast<int>(plain.best.size()));
+}
+
+// A kick that takes out a region of the best grid, or moves anywhere with their dependants,
+// starts its lineage from another grid than one that winds back the best grid's last moves, and
+// each begins at no less than half the best score.
+TEST(MorpionPopulation, EachKickShapeStartsItsKicksFromOtherGrids) {
+  std::vector<std::vector<Lineage>> kicks_by_shape;  // each shape's kick lineages
+  for (const KickShape shape : {KickShape::kTail, KickShape::kRuin, KickShape::kRegion}) {
+    PopulationOptions options = soon_kicking_options();
+    options.kick_shape = shape;
+    PopulationState state;
+    const SearchResult found = run_with(options, 7, 30000, state);
+    std::vector<Lineage> kicks;
+    uint64_t lineage_start = 0;
+    for (const Lineage& lineage : found.lineages) {
+      if (lineage_start >= options.kick_after) {
+        kicks.push_back(lineage);
+        EXPECT_GE(2 * lineage.steps.front().second, best_by(found, lineage_start));
+      }
+      lineage_start += lineage.iterations;
+    }
+    EXPECT_GE(kicks.size(), 3U) << "the test should cover several kicks";
+    kicks_by_shape.push_back(kicks);
+  }
+  EXPECT_NE(kicks_by_shape[0], kicks_by_shape[1]);
+  EXPECT_NE(kicks_by_shape[0], kicks_by_shape[2]);
+  EXPECT_NE(kicks_by_shape[1], kicks_by_shape[2]);
 }
 
 // After the hand-over the search climbs from its best grid: its first iterations are those of a
@@ -635,10 +691,6 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
   }
 }
 
-// Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
-// order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
-// all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
-// a window that widens when stuck, lineages that stall low ended sooner.
 // A mutation focus below 1 (the changes nearer the parent's end) and a protection of the parent's
 // moves still to play each change the children, and so the search, from the default's.
 TEST(MorpionPopulation, AMutationFocusAndAProtectionEachChangeTheChildren) {
@@ -654,6 +706,11 @@ TEST(MorpionPopulation, AMutationFocusAndAProtectionEachChangeTheChildren) {
   EXPECT_NE(protected_moves.pool, plain.pool);
 }
 
+// Every setting's state survives a checkpoint: grids the same by their dots, kept in canonical
+// order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
+// all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
+// a window that widens when stuck, lineages that stall low ended sooner, a
+// mutation focus, a protection of the parent's moves, kicks of their own patience and shape.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -674,6 +731,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.protect = 1;
   options.kick_after = 4000;
   options.kick_restart_after = 1500;
+  options.kick_shape = KickShape::kRegion;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;
