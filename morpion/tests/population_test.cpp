@@ -207,7 +207,7 @@ TEST(MorpionPopulation, RuinTakesOutMovesWithEveryMoveThatNeedsThem) {
     }
 }
 
-// A region's moves lie together: taking out a tenth of a long grid's moves in one region leaves
+// A region's moves lie together: taking out a tenth of a random game's moves in one region leaves
 // the dots taken out nearer each other, on average, than a tenth taken out anywhere.
 TEST(MorpionPopulation, ARegionsMovesLieNearerEachOtherThanMovesTakenOutAnywhere) {
   auto spread = [](const Game& game, const Game& kept) {
