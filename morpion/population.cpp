@@ -77,45 +77,52 @@ Game canonical_order(const Game& game) {
 
 namespace {
 
-// Takes `seed` out of `parent` with every move that needs a dot of a move taken out, unless that
-// would take out more than `depth` moves in all: `out` marks the moves out, `removed` counts them.
-void take_out(size_t seed, size_t depth, const std::vector<std::array<int, 4>>& needs, std::vector<char>& out,
-              size_t& removed) {
-  if (out[seed]) return;
-  std::vector<char> trial = out;
-  trial[seed] = 1;
-  size_t count = 0;
-  for (size_t j = 0; j < trial.size(); ++j) {
-    for (const int before : needs[j])
-      if (before >= 0 && trial[static_cast<size_t>(before)]) trial[j] = 1;
-    count += static_cast<size_t>(trial[j]);
+// The moves taken out of a grid so far, each with every move that needs a dot of one taken out.
+class Ruin {
+ public:
+  explicit Ruin(const Game& parent) : parent_(parent), needs_(prerequisites(parent)), out_(parent.size(), 0) {}
+  size_t removed() const { return removed_; }
+  // Takes move `seed` out with its dependants, unless that would take out more than `depth` in all.
+  void take_out(size_t seed, size_t depth) {
+    if (out_[seed]) return;
+    trial_ = out_;
+    trial_[seed] = 1;
+    size_t count = 0;
+    for (size_t j = 0; j < trial_.size(); ++j) {
+      for (const int before : needs_[j])
+        if (before >= 0 && trial_[static_cast<size_t>(before)]) trial_[j] = 1;
+      count += static_cast<size_t>(trial_[j]);
+    }
+    if (count > depth) return;  // a move with too many dependants is passed over
+    out_.swap(trial_);
+    removed_ = count;
   }
-  if (count > depth) return;  // a move with too many dependants is passed over
-  out.swap(trial);
-  removed = count;
-}
+  // The moves left, in their order.
+  Game kept() const {
+    Game kept;
+    kept.reserve(parent_.size());
+    for (size_t j = 0; j < parent_.size(); ++j)
+      if (!out_[j]) kept.push_back(parent_[j]);
+    return kept;
+  }
 
-Game kept_moves(const Game& parent, const std::vector<char>& out) {
-  Game kept;
-  kept.reserve(parent.size());
-  for (size_t j = 0; j < parent.size(); ++j)
-    if (!out[j]) kept.push_back(parent[j]);
-  return kept;
-}
+ private:
+  const Game& parent_;
+  std::vector<std::array<int, 4>> needs_;
+  std::vector<char> out_, trial_;  // trial_: reused, so that a try allocates nothing
+  size_t removed_ = 0;
+};
 
 }  // namespace
 
 Game ruined(const Game& parent, size_t depth, ratrace::Rng& rng) {
-  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
-  std::vector<char> out(parent.size(), 0);
-  size_t removed = 0;
-  for (int tries = 0; tries < 64 && removed < depth; ++tries)
-    take_out(rng.below(static_cast<uint32_t>(parent.size())), depth, needs, out, removed);
-  return kept_moves(parent, out);
+  Ruin ruin(parent);
+  for (int tries = 0; tries < 64 && ruin.removed() < depth; ++tries)
+    ruin.take_out(rng.below(static_cast<uint32_t>(parent.size())), depth);
+  return ruin.kept();
 }
 
 Game ruined_region(const Game& parent, size_t depth, ratrace::Rng& rng) {
-  const std::vector<std::array<int, 4>> needs = prerequisites(parent);
   const int centre = parent[rng.below(static_cast<uint32_t>(parent.size()))].dot;
   auto distance = [&](size_t i) {
     const int dx = cell_x(parent[i].dot) - cell_x(centre), dy = cell_y(parent[i].dot) - cell_y(centre);
@@ -124,10 +131,9 @@ Game ruined_region(const Game& parent, size_t depth, ratrace::Rng& rng) {
   std::vector<size_t> nearest(parent.size());
   std::iota(nearest.begin(), nearest.end(), size_t{0});
   std::stable_sort(nearest.begin(), nearest.end(), [&](size_t a, size_t b) { return distance(a) < distance(b); });
-  std::vector<char> out(parent.size(), 0);
-  size_t removed = 0;
-  for (size_t i = 0; i < nearest.size() && removed < depth; ++i) take_out(nearest[i], depth, needs, out, removed);
-  return kept_moves(parent, out);
+  Ruin ruin(parent);
+  for (size_t i = 0; i < nearest.size() && ruin.removed() < depth; ++i) ruin.take_out(nearest[i], depth);
+  return ruin.kept();
 }
 
 Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& dna, ratrace::Rng& rng) {
