@@ -291,6 +291,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
   if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
   if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
+  if (o.kick_return_patience != defaults.kick_return_patience)
+    settings["kick_return_patience"] = o.kick_return_patience;
   if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
   if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
   if (o.record_climbs > 0) {
@@ -760,6 +762,12 @@ int main(int argc, char** argv) {
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search
+          ->add_option("--kick-return-patience", population.kick_return_patience,
+                       "Population: --restart-after for a kick's lineage while it stands on the grid it was kicked "
+                       "from, climbed back to it and no higher (0: as --kick-restart-after)")
+          ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
           ->add_option("--round-iterations", population.round_iterations,
                        "Population: every this many iterations the search begins a new round: a fresh start from a "
                        "random game, --kick-after counted from the round's start, kicks from the round's best (0: one "
@@ -949,6 +957,11 @@ int main(int argc, char** argv) {
           throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
         if (population.kick_accept >= 0 && population.round_iterations > 0)
           throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
+        if (population.kick_return_patience > 0 &&
+            (population.kick_after == 0 || population.kick_accept >= 0 || population.round_iterations > 0))
+          throw UsageError(
+              "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0, --climb-after, "
+              "--kick-accept and --round-iterations turn off");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

@@ -221,6 +221,7 @@ class Pool {
     }
   }
   uint64_t identity(size_t i) const { return identities_[i]; }
+  bool holds(uint64_t identity) const { return where_.contains(identity); }
   // Under kRotate, a parent's draws count until one of its children is taken.
   void visit(size_t i) {
     if (rotate_) ++visits_[i];
@@ -668,11 +669,10 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     keep_round_best();
     state.lineage_start = state.iteration;
     state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}};
-  };
-  if (pool.size() == 0) {
-    fresh_start();
+    // A kick's random finish may already beat the best grid it came from.
     note(pool.best());
-  }
+  };
+  if (pool.size() == 0) fresh_start();
   double last_save = clock.seconds();
   // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
   // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
@@ -689,8 +689,25 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // Plain variables rather than a structured binding, which clang's lambdas cannot capture.
   uint64_t lineage_patience = 0, poor_patience = 0;
   std::tie(lineage_patience, poor_patience) = patiences();
+  // Whether the lineage is a kick that climbed back to the grid it was kicked from, the search's
+  // best, and no higher: the search has not risen since the lineage began, and the pool holds that
+  // grid. The grid's identity is hashed again only when the search's best changes.
+  uint64_t source_identity = 0;
+  size_t source_rises = 0;
+  auto on_its_source = [&] {
+    if (!kicks_from(state.lineage_start) || result.improvements.back().iteration >= state.lineage_start ||
+        pool.best_score() != static_cast<int>(result.best.size()))
+      return false;
+    if (source_rises != result.improvements.size()) {
+      source_identity = grid_hash(result.best, options.same_grid);
+      source_rises = result.improvements.size();
+    }
+    return pool.holds(source_identity);
+  };
   auto out_of_patience = [&](int lineage_best) {
-    const uint64_t wait = lineage_best < options.poor_below ? poor_patience : lineage_patience;
+    const uint64_t wait = options.kick_return_patience > 0 && on_its_source() ? options.kick_return_patience
+                          : lineage_best < options.poor_below                 ? poor_patience
+                                                                              : lineage_patience;
     return options.restart_after > 0 && state.iteration - state.pool_best_since() >= wait;
   };
   // The first pool grid from `from` on that no end search of this lineage has finished (the pool's

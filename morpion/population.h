@@ -90,6 +90,9 @@ struct PopulationOptions {
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
   uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)
+  // restart_after for such a kick's lineage while it stands on the grid it was kicked from, climbed
+  // back to it and no higher (0: as kick_restart_after)
+  uint64_t kick_return_patience = 0;
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
   KickShape kick_shape = KickShape::kTail;   // which moves a kick takes out
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a

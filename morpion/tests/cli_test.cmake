@@ -285,6 +285,12 @@ string(JSON kick_restart_after GET "${deep}" settings kick_restart_after)
 if(NOT kick_least EQUAL 0.25 OR NOT kick_most EQUAL 0.75 OR NOT kick_restart_after EQUAL 2000)
   message(FATAL_ERROR "deep.json: kick depth ${kick_least} to ${kick_most} and patience ${kick_restart_after}, not 0.25 to 0.75 and 2000")
 endif()
+# The patience of a kick back on its grid is recorded, and needs kicks from the search's best grid.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-return-patience 700 --iterations 30000 --json returning.json)
+expect_setting(returning.json kick_return_patience 700)
+run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-after 0 --iterations 10)
+run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-accept 1 --iterations 10)
+run(2 "${error_line}--kick-return-patience belongs to --method population" search --method local --kick-return-patience 700 --iterations 10)
 # Which moves a kick takes out is a recorded setting.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-shape region --iterations 30000 --json region.json)
 expect_setting(region.json kick_shape region)

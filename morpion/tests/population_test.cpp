@@ -374,6 +374,63 @@ TEST(MorpionPopulation, AKickGetsItsOwnPatience) {
   EXPECT_GE(sampled, 2);
 }
 
+// A kick whose random finish beats the best grid it came from is a rise of the search at once,
+// whether or not its lineage rises further.
+TEST(MorpionPopulation, AKickThatStartsAboveTheBestIsARiseAtOnce) {
+  PopulationOptions options = small_options();
+  options.kick_share = 1;
+  options.restart_after = 5;  // lineages that hardly climb, so that kicks often start above the best
+  PopulationState state;
+  const SearchResult result = run_with(options, 7, 3000, state);
+  uint64_t lineage_start = 0;
+  int above = 0;
+  for (const Lineage& lineage : result.lineages) {
+    if (lineage_start > 0 && lineage.steps.front().second > best_by(result, lineage_start - 1)) {
+      ++above;
+      EXPECT_EQ(best_by(result, lineage_start), lineage.steps.front().second) << "begun at " << lineage_start;
+    }
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_GE(above, 2) << "the test should cover kicks that start above the best";
+}
+
+// With --kick-return-patience p, a kick's lineage that climbs back to the grid it was kicked from,
+// and no higher, ends p iterations after its last rise; every other lineage keeps its patience, and
+// until a lineage first stands on its grid the search is the one without the setting.
+TEST(MorpionPopulation, AKickBackOnItsGridGetsTheReturnPatience) {
+  const PopulationOptions plain = soon_kicking_options();
+  PopulationOptions returning = plain;
+  returning.kick_return_patience = 400;
+  PopulationState plain_state, returning_state;
+  const SearchResult without = run_with(plain, 7, 100000, plain_state);
+  const SearchResult with = run_with(returning, 7, 100000, returning_state);
+  uint64_t lineage_start = 0;
+  int returned = 0, others = 0;
+  for (const Lineage& lineage : with.lineages) {
+    const uint64_t waited = lineage.iterations - lineage.steps.back().first;
+    const int source = best_by(with, lineage_start);
+    if (waited == 400) {
+      ++returned;
+      EXPECT_GE(lineage_start, returning.kick_after);
+      EXPECT_EQ(lineage.best(), source) << "a lineage begun at " << lineage_start << " cut short below its grid";
+    } else {
+      ++others;
+      EXPECT_EQ(waited, lineage_start >= plain.kick_after ? 1000u : 3000u) << "begun at " << lineage_start;
+    }
+    lineage_start += lineage.iterations;
+  }
+  EXPECT_GE(returned, 3) << "the test should cover kicks that climb back";
+  EXPECT_GE(others, 2);
+  // The lineages before the first cut are the plain search's.
+  for (size_t l = 0; l < with.lineages.size() && l < without.lineages.size(); ++l) {
+    if (with.lineages[l].iterations != without.lineages[l].iterations) {
+      EXPECT_EQ(with.lineages[l].iterations - with.lineages[l].steps.back().first, 400u) << "lineage " << l;
+      break;
+    }
+    EXPECT_EQ(with.lineages[l], without.lineages[l]) << "lineage " << l;
+  }
+}
+
 // With --kick-after k, the lineages that began before iteration k are those of the search without
 // it, and each fresh start from k on is the best grid so far wound back by at most half its moves
 // and finished at random, so it begins at no less than half the best score.
@@ -731,6 +788,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.protect = 1;
   options.kick_after = 4000;
   options.kick_restart_after = 1500;
+  options.kick_return_patience = 300;
   options.kick_shape = KickShape::kRegion;
   PopulationState found;
   options.start = run_to(3000, found).best;
