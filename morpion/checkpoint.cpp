@@ -90,6 +90,10 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
       nlohmann::json& starts = searches.back()["climb_starts"] = nlohmann::json::array();
       for (const Game& g : s.climb_starts) starts.push_back(lines_text(g));
     }
+    if (!s.elites.empty()) {
+      nlohmann::json& elites = searches.back()["elites"] = nlohmann::json::array();
+      for (const Game& g : s.elites) elites.push_back(lines_text(g));
+    }
     if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
     if (!s.kick_walk.empty()) searches.back()["kick_walk"] = lines_text(s.kick_walk);
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
@@ -185,6 +189,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       if (s.contains("kick_walk")) state.kick_walk = game_of_lines(s.at("kick_walk").get<std::string>(), rules);
       for (const auto& g : s.value("climb_starts", nlohmann::json::array()))
         state.climb_starts.push_back(game_of_lines(g.get<std::string>(), rules));
+      for (const auto& g : s.value("elites", nlohmann::json::array()))
+        state.elites.push_back(game_of_lines(g.get<std::string>(), rules));
       // A search that had not started when the file was saved holds nothing yet; one that has
       // handed its best grid over to climbs holds no pool.
       const auto climb_after = settings.value("climb_after", uint64_t{0});

@@ -295,6 +295,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
     settings["kick_return_patience"] = o.kick_return_patience;
   if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
   if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
+  if (o.elite_starts > 0) settings["elite_starts"] = o.elite_starts;
   if (o.record_climbs > 0) {
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
@@ -766,6 +767,13 @@ int main(int argc, char** argv) {
                        "Population: --restart-after for a kick's lineage while it stands on the grid it was kicked "
                        "from, climbed back to it and no higher (0: as --kick-restart-after)")
           ->check(ratrace::whole_number(0, UINT64_MAX))
+          ->capture_default_str(),
+      search
+          ->add_option("--elite-starts", population.elite_starts,
+                       "Population: once this many lineages have ended, a fresh start that is not a kick plays a "
+                       "random game biased to the lines of their best grids, each preferred with the share of them "
+                       "that play it (0: a random game)")
+          ->check(ratrace::whole_number(0, 1000))
           ->capture_default_str(),
       search
           ->add_option("--round-iterations", population.round_iterations,

@@ -164,6 +164,29 @@ KeptDna kept_dna_of(const Game& game, ratrace::Rng& rng) {
   return dna;
 }
 
+Game elite_game(const std::vector<Game>& elites, Rules rules, ratrace::Rng& rng) {
+  // Each line the elites play, with its place in each game as a share of the way through it.
+  std::vector<std::pair<uint16_t, double>> places;
+  for (const Game& elite : elites)
+    for (size_t i = 0; i < elite.size(); ++i)
+      places.emplace_back(elite[i].line, static_cast<double>(i) / static_cast<double>(elite.size()));
+  std::ranges::sort(places);
+  Dna dna(rng.next());
+  const double share = 1.0 / static_cast<double>(elites.size());
+  for (auto run = places.begin(); run != places.end();) {
+    const auto end = std::ranges::find_if(run, places.end(), [&](const auto& p) { return p.first != run->first; });
+    const auto count = static_cast<double>(end - run);
+    if (rng.uniform() < share * count) {
+      // Before the fill's [0, 1), in the elites' mean order: earlier places first.
+      double place = 0;
+      for (auto p = run; p != end; ++p) place += p->second;
+      dna.set(run->first, 2 - place / count);
+    }
+    run = end;
+  }
+  return evaluate(dna, rules);
+}
+
 namespace {
 
 // Whether line `a` is preferred to line `b` under a kept DNA.
@@ -555,15 +578,15 @@ Game mutate_kept(const Game& parent, const KeptDna& parent_dna, KeptDna& child_d
   return child;
 }
 
-// Offers a lineage's best grid to `starts` (best first, at most `most`, distinct by their lines):
+// Offers a lineage's best grid to `kept` (best first, at most `most`, distinct by their lines):
 // it goes after the grids as long, so that of equal grids the earlier lineage's comes first.
-void keep_climb_start(std::vector<Game>& starts, const Game& grid, int most) {
+void keep_best_distinct(std::vector<Game>& kept, const Game& grid, int most) {
   const uint64_t lines = lines_hash(grid);
-  if (std::ranges::any_of(starts, [&](const Game& start) { return lines_hash(start) == lines; })) return;
-  const auto at = std::ranges::find_if(starts, [&](const Game& start) { return start.size() < grid.size(); });
-  if (at - starts.begin() >= most) return;
-  starts.insert(at, grid);
-  if (starts.size() > static_cast<size_t>(most)) starts.pop_back();
+  if (std::ranges::any_of(kept, [&](const Game& other) { return lines_hash(other) == lines; })) return;
+  const auto at = std::ranges::find_if(kept, [&](const Game& other) { return other.size() < grid.size(); });
+  if (at - kept.begin() >= most) return;
+  kept.insert(at, grid);
+  if (kept.size() > static_cast<size_t>(most)) kept.pop_back();
 }
 
 // A climb: a climber pool of its own stream (the search's climb number `index`), started from `start`
@@ -643,8 +666,9 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
   // from iteration kick_after on (of each round, in rounds), the best grid so far (the round's)
-  // wound back a long way and finished at random (a kick, as iterated local search does). The
-  // first lineage may instead start from a grid the user gives, to search on from it.
+  // wound back a long way and finished at random (a kick, as iterated local search does); with
+  // elite_starts, once that many lineages have ended, a game biased to their best grids rather
+  // than a random one. The first lineage may instead start from a grid the user gives.
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
     const bool kicking = kicks_from(state.iteration);
@@ -659,6 +683,8 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
                         : options.kick_shape == KickShape::kRegion ? ruined_region(kicked, depth, rng)
                                                                    : wound_back(kicked, depth);
       start = longest_finish(kept, options.completions, options.rules, rng);
+    } else if (options.elite_starts > 0 && state.elites.size() == static_cast<size_t>(options.elite_starts)) {
+      start = elite_game(state.elites, options.rules, rng);
     } else {
       start = random_game(rng, options.rules);
     }
@@ -740,7 +766,8 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
         pool.best_score() + options.kick_accept >= static_cast<int>(result.best.size()))
       state.kick_walk = pool.best();
     if (options.climb_after > 0 && options.climb_lineages > 1)
-      keep_climb_start(state.climb_starts, pool.best(), options.climb_lineages);
+      keep_best_distinct(state.climb_starts, pool.best(), options.climb_lineages);
+    if (options.elite_starts > 0) keep_best_distinct(state.elites, pool.best(), options.elite_starts);
     state.lineage.iterations = last - state.lineage_start;
     result.lineages.push_back(std::move(state.lineage));
     ++state.restarts;
@@ -907,9 +934,9 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
   if (!state.pool.empty()) {
     // The hand-over ends the search's own pool and its lineage.
     if (options.climb_lineages > 1)
-      keep_climb_start(state.climb_starts,
-                       *std::ranges::max_element(state.pool, {}, [](const Game& g) { return g.size(); }),
-                       options.climb_lineages);
+      keep_best_distinct(state.climb_starts,
+                         *std::ranges::max_element(state.pool, {}, [](const Game& g) { return g.size(); }),
+                         options.climb_lineages);
     state.pool.clear();
     state.visits.clear();
     state.dnas.clear();

@@ -101,6 +101,10 @@ struct PopulationOptions {
   // A kick's lineage that ends at most this far below the search's best becomes the source of the
   // next kicks, so that the kicks walk among grids near the best (-1: kicks always from the best).
   int kick_accept = -1;
+  // With K > 0, once K lineages have ended, a fresh start that is not a kick plays a random game
+  // biased to the K best lineages' grids: each line they play is preferred with the probability
+  // the share of them that play it (elite_game()). 0: every such fresh start is a random game.
+  int elite_starts = 0;
   Game start;                            // the first lineage's first grid (empty: a random game, as every later one)
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
@@ -148,6 +152,8 @@ struct PopulationState {
   // With climb_lineages > 1: the best grids of the best lineages so far (one each, distinct), best
   // first, at most climb_lineages: the first climbs' starts.
   std::vector<Game> climb_starts;
+  // With elite_starts: the best grids of the best lineages so far, as climb_starts, at most elite_starts.
+  std::vector<Game> elites;
   Game round_best;      // with round_iterations: the best grid of this round's lineages, its kicks' source
   Game kick_walk;       // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
   SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
@@ -200,6 +206,11 @@ Game ruined_region(const Game& parent, size_t depth, ratrace::Rng& rng);
 // every other line as the random fill `fill_key` of `dna` says. Good parts of two grids that
 // lie apart can meet in one, which no change of one grid's preferences brings about.
 Game crossed(const Game& a, const Game& b, uint64_t fill_key, Rules rules, Dna& dna, ratrace::Rng& rng);
+// A game biased to `elites`: each line some of them play is preferred with the probability the
+// share of them that play it, the preferred lines in their mean place in the elites' games; every
+// other line as a random fill, below them. A line all of them play is always preferred, and a
+// game biased to one elite is that elite: a start from what the best lineages share.
+Game elite_game(const std::vector<Game>& elites, Rules rules, ratrace::Rng& rng);
 // The same grid played in one order that depends only on its moves: each time, of the moves
 // whose other four dots are all placed, the one with the smallest line. A child whose DNA only
 // reorders its parent's moves then repeats the parent's order rather than drifting.

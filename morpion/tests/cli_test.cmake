@@ -291,6 +291,10 @@ expect_setting(returning.json kick_return_patience 700)
 run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-after 0 --iterations 10)
 run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-accept 1 --iterations 10)
 run(2 "${error_line}--kick-return-patience belongs to --method population" search --method local --kick-return-patience 700 --iterations 10)
+# Starts biased to the best lineages are a recorded setting of the population search.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 3000 --kick-after 0 --elite-starts 2 --iterations 20000 --json elites.json)
+expect_setting(elites.json elite_starts 2)
+run(2 "${error_line}--elite-starts belongs to --method population" search --method local --elite-starts 2 --iterations 10)
 # Which moves a kick takes out is a recorded setting.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-shape region --iterations 30000 --json region.json)
 expect_setting(region.json kick_shape region)

@@ -51,6 +51,14 @@ int best_by(const SearchResult& result, uint64_t iteration) {
   return best;
 }
 
+// Each ended lineage's best score, highest first.
+std::vector<int> lineage_bests(const SearchResult& result) {
+  std::vector<int> bests;
+  for (const Lineage& lineage : result.lineages) bests.push_back(lineage.best());
+  std::ranges::sort(bests, std::greater<>());
+  return bests;
+}
+
 // A resumed search found what the uninterrupted one found: the same grid, lineages, climbs, and
 // rises at the same iterations.
 void expect_found_the_same(const SearchResult& resumed, const SearchResult& whole) {
@@ -354,6 +362,50 @@ TEST(MorpionPopulation, ASearchGivenAStartGridBeginsThereAndLaterLineagesAreRand
   EXPECT_GE(result.best.size(), start.size());
 }
 
+// A game biased to one elite grid prefers all its lines in its order: it is that grid again. To
+// two grids it is a legal game, the same for the same draws, other for others.
+TEST(MorpionPopulation, AGameBiasedToOneEliteIsThatEliteAndToTwoALegalGame) {
+  PopulationState found, other;
+  const Game a = run_to(4000, found).best, b = run_to(4000, other, 1).best;
+  ASSERT_NE(lines_hash(a), lines_hash(b));
+  ratrace::Rng rng(3);
+  EXPECT_EQ(elite_game({a}, Rules::k5T, rng), a);
+  ratrace::Rng once(5), again(5), later(6);
+  const Game mixed = elite_game({a, b}, Rules::k5T, once);
+  EXPECT_EQ(elite_game({a, b}, Rules::k5T, again), mixed);
+  EXPECT_NE(elite_game({a, b}, Rules::k5T, later), mixed);
+  Board board;
+  for (const Move& m : mixed) board.play(m);
+  EXPECT_TRUE(board.legal_moves().empty());
+}
+
+// With --elite-starts k the first k lineages are the default's; the search then keeps the k best
+// lineages' grids and every later fresh start is a game biased to them, not the default's random
+// game; a search resumed from a checkpoint (which keeps the elites) finds what an uninterrupted one finds.
+TEST(MorpionPopulation, AfterKLineagesFreshStartsComeFromTheBestLineagesGrids) {
+  PopulationOptions options = small_options();
+  options.restart_after = 1000;
+  options.kick_after = 0;
+  PopulationState plain;
+  const SearchResult random_starts = run_with(options, 7, 20000, plain);
+  options.elite_starts = 3;
+  PopulationState straight;
+  const SearchResult whole = run_with(options, 7, 20000, straight);
+  ASSERT_GE(whole.lineages.size(), 5u);
+  for (size_t l = 0; l < 3; ++l) EXPECT_EQ(whole.lineages[l], random_starts.lineages[l]) << "lineage " << l;
+  EXPECT_NE(whole.lineages[3].steps.front(), random_starts.lineages[3].steps.front());
+  const std::vector<int> bests = lineage_bests(whole);
+  ASSERT_EQ(straight.elites.size(), 3u);
+  for (size_t e = 0; e < 3; ++e) EXPECT_EQ(straight.elites[e].size(), static_cast<size_t>(bests[e])) << "elite " << e;
+
+  PopulationState first;
+  run_with(options, 7, 14000, first);
+  ASSERT_EQ(first.elites.size(), 3u);
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_elites.json");
+  EXPECT_EQ(loaded.elites, first.elites);
+  expect_found_the_same(run_with(options, 7, 20000, loaded), whole);
+}
+
 // With --kick-restart-after p, a lineage begun by a kick ends p iterations after its last rise,
 // and every earlier lineage after restart_after.
 TEST(MorpionPopulation, AKickGetsItsOwnPatience) {
@@ -547,13 +599,11 @@ TEST(MorpionPopulation, TheFirstClimbsStartFromTheBestLineagesBestGrids) {
   const SearchResult whole = run_with(options, 7, 40000, straight);
   ASSERT_EQ(whole.climbs.size(), 4u);
   ASSERT_GE(whole.lineages.size(), 4u) << "the test needs more lineages than climb starts";
-  std::vector<int> lineage_bests;
-  for (const Lineage& lineage : whole.lineages) lineage_bests.push_back(lineage.best());
-  std::ranges::sort(lineage_bests, std::greater<>());
+  const std::vector<int> bests = lineage_bests(whole);
   ASSERT_EQ(straight.climb_starts.size(), 3u);
   for (size_t c = 0; c < 3; ++c) {
-    EXPECT_EQ(whole.climbs[c].steps.front().second, lineage_bests[c]) << "climb " << c;
-    EXPECT_EQ(straight.climb_starts[c].size(), static_cast<size_t>(lineage_bests[c])) << "climb " << c;
+    EXPECT_EQ(whole.climbs[c].steps.front().second, bests[c]) << "climb " << c;
+    EXPECT_EQ(straight.climb_starts[c].size(), static_cast<size_t>(bests[c])) << "climb " << c;
   }
   ASSERT_GE(climbing_from_best.improvements.size(), 1u);
   for (size_t i = 0;
