@@ -18,7 +18,8 @@ those lineages and the difference from a patience of --against M (default: the r
 paired over the same bootstrap resamples. N and M may not exceed the runs' --restart-after,
 since no lineage was watched longer. With --patience-above S=L as well, a lineage whose best has
 reached S is cut after L iterations without a rise instead of N: more time for the lineages
-that stand high, less for the rest.
+that stand high, less for the rest. With --abandon A=T (`morpion search --abandon-after A
+--abandon-below T`) a lineage still below T after A iterations is cut there as well.
 """
 import argparse
 import json
@@ -35,6 +36,8 @@ def parse_args():
     parser.add_argument("--patience", type=int, help="iterations without a rise that end a lineage, at most the runs'")
     parser.add_argument("--patience-above", metavar="S=L",
                         help="with --patience: a lineage whose best has reached S is cut at L instead")
+    parser.add_argument("--abandon", metavar="A=T",
+                        help="a lineage whose best is below T after A iterations is cut there (with or without --patience)")
     parser.add_argument("--against", type=int, help="the patience to compare with (default: the runs')")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
     return parser.parse_args()
@@ -89,16 +92,25 @@ class Runs:
         return next(iter(self.patience))
 
 
-def cut(lineage, patience, above=None):
+def cut(lineage, patience, above=None, abandon=None):
     """(iterations, best) of a lineage ended after `patience` iterations without a rise, or,
-    once its best has reached above[0], after above[1]."""
+    once its best has reached above[0], after above[1]; or at age abandon[0] if its best is then
+    below abandon[1]."""
     def waited(best):
         return above[1] if above is not None and best >= above[0] else patience
     steps = lineage[1]
+    end = None
     for (age, best), (next_age, _) in zip(steps, steps[1:]):
         if next_age - age > waited(best):
-            return age + waited(best), best
-    return steps[-1][0] + waited(steps[-1][1]), steps[-1][1]
+            end = age + waited(best), best
+            break
+    if end is None:
+        end = steps[-1][0] + waited(steps[-1][1]), steps[-1][1]
+    if abandon is not None and end[0] > abandon[0]:
+        best_then = max(best for age, best in steps if age <= abandon[0])
+        if best_then < abandon[1]:
+            return abandon[0], best_then
+    return end
 
 
 def expected_best(sample, draws):
@@ -148,7 +160,14 @@ def main():
         fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
     rng = random.Random(args.seed)
-    if args.patience is None:
+    abandon = None
+    if args.abandon is not None:
+        try:
+            abandon = tuple(int(part) for part in args.abandon.split("="))
+            assert len(abandon) == 2
+        except (ValueError, AssertionError):
+            fail(f"--abandon: expected AGE=SCORE, e.g. 100000=140, got {args.abandon!r}")
+    if args.patience is None and abandon is None:
         bests = runs.bests
         per_minute = len(bests) / runs.cpu_seconds * 60
         print(f"{len(bests)} lineages ended in {runs.cpu_seconds:.0f} CPU seconds: "
@@ -161,6 +180,8 @@ def main():
                   f"[{low:.1f}, {high:.1f}]")
         return
     own = runs.run_patience()
+    if args.patience is None:
+        args.patience = own
     against = own if args.against is None else args.against
     checked = [("--patience", args.patience), ("--against", against)]
     above = None
@@ -177,8 +198,10 @@ def main():
                  f"so give 1 to {own}")
     per_minute = runs.iterations / runs.cpu_seconds * 60
     baseline = [cut(lineage, against) for lineage in runs.lineages]
-    candidate = [cut(lineage, args.patience, above) for lineage in runs.lineages]
+    candidate = [cut(lineage, args.patience, above, abandon) for lineage in runs.lineages]
     rule = f"{args.patience}" + (f" ({above[1]} once at {above[0]})" if above else "")
+    if abandon is not None:
+        rule += f", and at {abandon[0]} if below {abandon[1]},"
     print(f"{len(candidate)} lineages, cut at {rule} iterations without a rise (run at {own}): "
           f"{lineages_per_minute(candidate, per_minute):.1f} per CPU minute of a search")
     print_spread([best for _, best in candidate], args.top)

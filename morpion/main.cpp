@@ -253,6 +253,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
   if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
   if (o.end_search_all_depths != defaults.end_search_all_depths) settings["end_search_depths"] = "all";
+  if (o.lineage_bandit) settings["end_search_depths"] = "lineage-bandit";
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
   if (o.crossover_share != defaults.crossover_share) settings["crossover_share"] = o.crossover_share;
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
@@ -280,7 +281,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   }
   if (o.abandon_after != defaults.abandon_after) {
     settings["abandon_after"] = o.abandon_after;
-    settings["abandon_margin"] = o.abandon_margin;
+    if (o.abandon_below > 0) settings["abandon_below"] = o.abandon_below;
+    else settings["abandon_margin"] = o.abandon_margin;
   }
   if (!o.start.empty()) settings["start"] = encode_game(o.start, o.rules);
   if (o.climb_after > 0) {
@@ -622,12 +624,13 @@ int main(int argc, char** argv) {
           ->capture_default_str(),
       search
           ->add_option("--end-search-depths", end_search_depths,
-                       "Population: bandit (an end search winds back by one depth that a UCB1 bandit chooses) or all "
-                       "(the public log's: the best grid no end search of its lineage has finished, wound back by "
+                       "Population: bandit (an end search winds back by one depth that a UCB1 bandit chooses from "
+                       "the search's end searches so far), lineage-bandit (from its lineage's only) or all (the public "
+                       "log's: the best grid no end search of its lineage has finished, wound back by "
                        "every depth up to a quarter of its moves, each finished at random until 200 finishes in a row "
                        "add nothing to the pool; --end-search-source, --end-search-keep and --completions then do not "
                        "apply)")
-          ->check(CLI::IsMember({"bandit", "all"}))
+          ->check(CLI::IsMember({"bandit", "lineage-bandit", "all"}))
           ->capture_default_str(),
       search
           ->add_option("--fill", fill,
@@ -744,6 +747,12 @@ int main(int argc, char** argv) {
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search->add_option("--abandon-margin", population.abandon_margin, "Population: see --abandon-after")
+          ->check(ratrace::whole_number(0, 1000))
+          ->capture_default_str(),
+      search
+          ->add_option("--abandon-below", population.abandon_below,
+                       "Population: with --abandon-after, a lineage that old whose best is below this score is given "
+                       "up, whatever the search's best (0: the --abandon-margin rule)")
           ->check(ratrace::whole_number(0, 1000))
           ->capture_default_str(),
       search
@@ -919,6 +928,7 @@ int main(int argc, char** argv) {
         population.end_search_unsearched = end_search_source == "unsearched";
         population.end_search_keep_all = end_search_keep == "all";
         population.end_search_all_depths = end_search_depths == "all";
+        population.lineage_bandit = end_search_depths == "lineage-bandit";
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
         population.pool_order = pool_order == "rotate" ? PoolOrder::kRotate : PoolOrder::kScore;
@@ -961,6 +971,8 @@ int main(int argc, char** argv) {
               fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it "
                           "never kicks",
                           population.round_iterations, population.kick_after));
+        if (population.abandon_below > 0 && population.abandon_after == 0)
+          throw UsageError("--abandon-below needs --abandon-after, the age at which a lineage is judged");
         if (population.kick_accept >= 0 && population.kick_after == 0)
           throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
         if (population.kick_accept >= 0 && population.round_iterations > 0)

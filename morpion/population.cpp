@@ -690,6 +690,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     }
     pool.clear();
     state.end_searched.clear();
+    if (options.lineage_bandit) state.tries = state.successes = {};
     state.window = {.width = options.adapt_window ? options.window : -1};
     pool.offer(std::move(start), rng);
     keep_round_best();
@@ -753,11 +754,13 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
         found = i;
     return found;
   };
-  // A lineage that has had its time and is still far below the search's best rarely catches up:
-  // giving it up early leaves time for more lineages.
+  // A lineage that has had its time and is still far below the search's best, or below a fixed
+  // score, rarely catches up: giving it up early leaves time for more lineages.
   auto hopeless = [&] {
-    return options.abandon_after > 0 && state.iteration - state.lineage_start >= options.abandon_after &&
-           pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
+    if (options.abandon_after == 0 || state.iteration - state.lineage_start < options.abandon_after) return false;
+    return options.abandon_below > 0
+               ? pool.best_score() < options.abandon_below
+               : pool.best_score() + options.abandon_margin < static_cast<int>(result.best.size());
   };
   // Ends the current lineage, which ran until iteration `last`, with a fresh start.
   auto end_lineage = [&](uint64_t last) {

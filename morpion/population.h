@@ -62,6 +62,7 @@ struct PopulationOptions {
   bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
   bool end_search_keep_all = false;          // the pool is offered every finish of an end search, not only the longest
   bool end_search_all_depths = false;        // the public log's end search: every depth of the best unsearched grid
+  bool lineage_bandit = false;               // the depth bandit's counts start afresh with each lineage
   Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
   Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
   PoolOrder pool_order = PoolOrder::kScore;  // kRotate: the public log's rotating sort keys
@@ -87,6 +88,7 @@ struct PopulationOptions {
   int widen_by = 10;                // ...widen the window by this much, until the pool's best rises
   uint64_t abandon_after = 0;       // a lineage this many iterations old (0: never)...
   int abandon_margin = 8;           // ...and more than this below the search's best is given up
+  int abandon_below = 0;            // ...or, if set, with a best below this score, whatever the search's best
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
   uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)

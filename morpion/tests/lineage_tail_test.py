@@ -35,6 +35,11 @@ def main():
     # lineage ends 200 after its last rise; reaching 120 only comes too late to matter at 40.
     check(tail.cut(lineage, 100, (110, 200)) == (400, 120), f"cut at 100, 200 from 110: {tail.cut(lineage, 100, (110, 200))}")
     check(tail.cut(lineage, 40, (120, 300)) == (40, 100), f"cut at 40, 300 from 120: {tail.cut(lineage, 40, (120, 300))}")
+    # Given up at age 100 if below 115 (it stands at 110 then); not if below 110, nor at 250 if
+    # below 125 when its patience had already ended it at 150.
+    check(tail.cut(lineage, 300, None, (100, 115)) == (100, 110), f"given up at 100: {tail.cut(lineage, 300, None, (100, 115))}")
+    check(tail.cut(lineage, 300, None, (100, 110)) == (500, 120), f"kept at 100: {tail.cut(lineage, 300, None, (100, 110))}")
+    check(tail.cut(lineage, 100, None, (250, 125)) == (150, 110), f"ended first: {tail.cut(lineage, 100, None, (250, 125))}")
     # The largest of n draws from {1, 2}: 1.5 for one draw, 1.75 for two.
     check(abs(tail.expected_best([1, 2], 1) - 1.5) < 1e-12, "expected best of one draw")
     check(abs(tail.expected_best([2, 1], 2) - 1.75) < 1e-12, "expected best of two draws")

@@ -1,5 +1,6 @@
 #include "morpion/population.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <string>
@@ -319,6 +320,40 @@ TEST(MorpionPopulation, ALineageFarBelowTheSearchsBestIsGivenUpEarly) {
   EXPECT_GT(fresh_starts_in_60000(abandoning), fresh_starts_in_60000(small_options()));
   // A lineage lives at least 1,000 iterations, so at most 60 fresh starts fit in 60,000.
   EXPECT_LE(fresh_starts_in_60000(abandoning), 60);
+}
+
+// With --abandon-after n --abandon-below s, a lineage whose best is below s when it is n iterations
+// old ends there, whatever the search's best; one at s or more by then lives out its patience as
+// without the rule; and a lineage rises as it would have without the rule, until it is given up.
+TEST(MorpionPopulation, ALineageBelowAFixedScoreAtAnAgeIsGivenUpThere) {
+  PopulationOptions options = small_options();
+  options.kick_after = 0;
+  PopulationState plain;
+  const SearchResult patient = run_with(options, 7, 40000, plain);
+  options.abandon_after = 1500;
+  options.abandon_below = 100;
+  PopulationState state;
+  const SearchResult result = run_with(options, 7, 40000, state);
+  size_t given_up = 0, kept = 0;
+  for (const Lineage& lineage : result.lineages) {
+    int best_then = 0;
+    for (const auto& [age, best] : lineage.steps)
+      if (age <= options.abandon_after) best_then = best;
+    if (best_then < options.abandon_below) {
+      ++given_up;
+      EXPECT_EQ(lineage.iterations, options.abandon_after) << "a lineage at " << best_then;
+    } else {
+      ++kept;
+      EXPECT_EQ(lineage.iterations, lineage.steps.back().first + options.restart_after);
+    }
+  }
+  EXPECT_GE(given_up, 2u);
+  EXPECT_GE(kept, 2u);
+  // The first lineage rose as the default's did, until it was given up.
+  const auto& cut_short = result.lineages.front().steps;
+  const auto& whole = patient.lineages.at(0).steps;
+  ASSERT_LE(cut_short.size(), whole.size());
+  EXPECT_TRUE(std::equal(cut_short.begin(), cut_short.end(), whole.begin()));
 }
 
 // With --poor-restart-after p --poor-below s, a lineage that stalls below s gets its fresh start
@@ -967,6 +1002,30 @@ TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
   EXPECT_EQ(resumed.best, whole.best);
   EXPECT_EQ(loaded.pool, straight.pool);
   EXPECT_EQ(loaded.end_searched, straight.end_searched);
+}
+
+// With the depth bandit of each lineage, its counts hold only the current lineage's end searches
+// (one per end_search_every of its iterations), where the search's bandit holds all of them; the
+// first lineage, whose counts are the same under both, is the same search.
+TEST(MorpionPopulation, ALineagesOwnDepthBanditCountsOnlyItsEndSearches) {
+  PopulationOptions options = small_options();
+  options.kick_after = 0;
+  PopulationState shared;
+  const SearchResult whole = run_with(options, 7, 30000, shared);
+  options.lineage_bandit = true;
+  PopulationState own;
+  const SearchResult result = run_with(options, 7, 30000, own);
+  auto end_searches = [](const PopulationState& state) {
+    uint64_t n = 0;
+    for (uint64_t t : state.tries) n += t;
+    return n;
+  };
+  ASSERT_GE(result.lineages.size(), 2u);
+  EXPECT_EQ(result.lineages.front(), whole.lineages.front());
+  const uint64_t lineage_iterations = own.iteration - own.lineage_start;
+  EXPECT_LE(end_searches(own), lineage_iterations / options.end_search_every + 1);
+  EXPECT_GE(end_searches(own) + 1, lineage_iterations / options.end_search_every);
+  EXPECT_GE(end_searches(shared), 30000 / options.end_search_every - 1);
 }
 
 // Under the rotating pool order each re-sort keeps the grids within the window, distinct, in
