@@ -4,6 +4,8 @@
 add_test(NAME run_sh_flags_override_defaults COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/run_sh_test.sh)
 add_test(NAME cli_usage_errors
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/cli_usage_test.sh $<TARGET_FILE:ratrace>)
+# About a minute in the sanitizer build: a COST makes ctest start it among the first.
+set_tests_properties(cli_usage_errors PROPERTIES COST 60)
 add_test(NAME version_commit_is_current
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/version_test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 

@@ -1,5 +1,5 @@
 # Drives the `morpion` binary as a user would, through pipes: exit codes, messages, files.
-# Run by ctest with -DMORPION=<binary> -DWORK=<scratch folder>.
+# Run by ctest with -DMORPION=<binary> -DWORK=<scratch folder> -DSANITIZED=<ON in the sanitizer build>.
 set(example BBYqjXKmCREUk9zxEuXW3nx3v/u/x/JvuX+9P70)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -176,13 +176,19 @@ run(2 "${error_line}--checkpoint needs a file, not standard output" search --ite
 run(2 "${error_line}checkpoint 'example.json': not a morpion checkpoint file" search --iterations 10 --checkpoint example.json)
 run(0 "best [0-9]+ \\(search 0\\) after 100 iterations" search --method local --searches 1 --iterations 100)
 set(budget --searches 2 --threads 2 --seed 4 --restart-after 100000)
-run(0 "" search ${budget} --iterations 300000 --json straight.json --best-svg straight.svg)
+# The search to kill must outlast the kill's 1.5 s: 300,000 iterations in the Release build, and
+# 100,000 in the sanitizer build (SANITIZED), where iterations cost about ten times as much.
+set(long_search 300000)
+if(SANITIZED)
+  set(long_search 100000)
+endif()
+run(0 "" search ${budget} --iterations ${long_search} --json straight.json --best-svg straight.svg)
 file(READ ${WORK}/straight.svg svg)
 if(NOT svg MATCHES "^<svg")
   message(FATAL_ERROR "--best-svg wrote no picture")
 endif()
 run(0 "" search ${budget} --iterations 20000 --checkpoint ck.json --json part.json)
-killed_then_resumed(ck.json straight.json 20001 300000 "sleep 1.5" ${budget} --iterations 300000)
+killed_then_resumed(ck.json straight.json 20001 ${long_search} "sleep 1.5" ${budget} --iterations ${long_search})
 run(2 "${error_line}checkpoint 'ck.json': it holds a search with other settings" search ${budget} --pool 7 --iterations 10 --checkpoint ck.json)
 run(2 "other settings: same_grid null \\(here \"dots\"\\)" search ${budget} --same-grid dots --iterations 10 --checkpoint ck.json)
 run(2 "${error_line}--abandon-after belongs to --method population" search --method local --abandon-after 5 --iterations 10)
