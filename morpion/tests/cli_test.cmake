@@ -337,8 +337,8 @@ run(2 "${error_line}--protect: expected a real number in \\[0, 1\\], got '2'" se
 run(2 "${error_line}--protect belongs to --method population" search --method local --protect 1 --iterations 10)
 run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-2-0" compare straight.json straight.json --wall)
 # On the iterations clock the run's end (its exact budget) is a default point, and a given point stays.
-run(0 "iterations +A mean best[^\n]*\n +300000 " compare straight.json --iterations)
-run(0 "\n +1000 [^\n]*\n +300000 " compare straight.json straight.json --iterations --at 1000,300000)
+run(0 "iterations +A mean best[^\n]*\n +${long_search} " compare straight.json --iterations)
+run(0 "\n +1000 [^\n]*\n +${long_search} " compare straight.json straight.json --iterations --at 1000,${long_search})
 run(2 "${error_line}--wall excludes --iterations" compare straight.json --iterations --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)
 run(2 "${error_line}result file 'example.json': not a `morpion search`" compare example.json)
