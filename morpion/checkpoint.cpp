@@ -43,6 +43,18 @@ Game game_of_lines(const std::string& text, Rules rules) {
   return game;
 }
 
+// A list of grids as an array of their lines_text, and back.
+nlohmann::json lines_texts(const std::vector<Game>& games) {
+  nlohmann::json texts = nlohmann::json::array();
+  for (const Game& g : games) texts.push_back(lines_text(g));
+  return texts;
+}
+std::vector<Game> games_of_lines(const nlohmann::json& texts, Rules rules) {
+  std::vector<Game> games;
+  for (const auto& text : texts) games.push_back(game_of_lines(text.get<std::string>(), rules));
+  return games;
+}
+
 std::vector<uint64_t> sorted(const std::unordered_set<uint64_t>& set) {
   std::vector<uint64_t> values(set.begin(), set.end());
   std::sort(values.begin(), values.end());
@@ -86,14 +98,8 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
                         {"cpu_seconds", s.result.cpu_seconds}});
     if (!s.visits.empty()) searches.back()["visits"] = s.visits;
     if (!s.result.climbs.empty()) searches.back()["climbs"] = s.result.climbs;
-    if (!s.climb_starts.empty()) {
-      nlohmann::json& starts = searches.back()["climb_starts"] = nlohmann::json::array();
-      for (const Game& g : s.climb_starts) starts.push_back(lines_text(g));
-    }
-    if (!s.elites.empty()) {
-      nlohmann::json& elites = searches.back()["elites"] = nlohmann::json::array();
-      for (const Game& g : s.elites) elites.push_back(lines_text(g));
-    }
+    if (!s.climb_starts.empty()) searches.back()["climb_starts"] = lines_texts(s.climb_starts);
+    if (!s.elites.empty()) searches.back()["elites"] = lines_texts(s.elites);
     if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
     if (!s.kick_walk.empty()) searches.back()["kick_walk"] = lines_text(s.kick_walk);
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
@@ -187,10 +193,8 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.climbs = s.value("climbs", std::vector<Lineage>{});
       if (s.contains("round_best")) state.round_best = game_of_lines(s.at("round_best").get<std::string>(), rules);
       if (s.contains("kick_walk")) state.kick_walk = game_of_lines(s.at("kick_walk").get<std::string>(), rules);
-      for (const auto& g : s.value("climb_starts", nlohmann::json::array()))
-        state.climb_starts.push_back(game_of_lines(g.get<std::string>(), rules));
-      for (const auto& g : s.value("elites", nlohmann::json::array()))
-        state.elites.push_back(game_of_lines(g.get<std::string>(), rules));
+      state.climb_starts = games_of_lines(s.value("climb_starts", nlohmann::json::array()), rules);
+      state.elites = games_of_lines(s.value("elites", nlohmann::json::array()), rules);
       // A search that had not started when the file was saved holds nothing yet; one that has
       // handed its best grid over to climbs holds no pool.
       const auto climb_after = settings.value("climb_after", uint64_t{0});

@@ -163,10 +163,10 @@ def main():
     abandon = None
     if args.abandon is not None:
         try:
-            abandon = tuple(int(part) for part in args.abandon.split("="))
-            assert len(abandon) == 2
-        except (ValueError, AssertionError):
+            age, score = (int(part) for part in args.abandon.split("="))
+        except ValueError:
             fail(f"--abandon: expected AGE=SCORE, e.g. 100000=140, got {args.abandon!r}")
+        abandon = (age, score)
     if args.patience is None and abandon is None:
         bests = runs.bests
         per_minute = len(bests) / runs.cpu_seconds * 60

@@ -252,8 +252,8 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
   if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
   if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
-  if (o.end_search_all_depths != defaults.end_search_all_depths) settings["end_search_depths"] = "all";
-  if (o.lineage_bandit) settings["end_search_depths"] = "lineage-bandit";
+  if (o.end_search_depths != defaults.end_search_depths)
+    settings["end_search_depths"] = o.end_search_depths == EndSearchDepths::kAll ? "all" : "lineage-bandit";
   if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
   if (o.crossover_share != defaults.crossover_share) settings["crossover_share"] = o.crossover_share;
   if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
@@ -927,8 +927,9 @@ int main(int argc, char** argv) {
         population.canonical_order = order == "canonical";
         population.end_search_unsearched = end_search_source == "unsearched";
         population.end_search_keep_all = end_search_keep == "all";
-        population.end_search_all_depths = end_search_depths == "all";
-        population.lineage_bandit = end_search_depths == "lineage-bandit";
+        population.end_search_depths = end_search_depths == "all"              ? EndSearchDepths::kAll
+                                       : end_search_depths == "lineage-bandit" ? EndSearchDepths::kLineageBandit
+                                                                               : EndSearchDepths::kBandit;
         population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
         population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
         population.pool_order = pool_order == "rotate" ? PoolOrder::kRotate : PoolOrder::kScore;

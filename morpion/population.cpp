@@ -690,7 +690,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     }
     pool.clear();
     state.end_searched.clear();
-    if (options.lineage_bandit) state.tries = state.successes = {};
+    if (options.end_search_depths == EndSearchDepths::kLineageBandit) state.tries = state.successes = {};
     state.window = {.width = options.adapt_window ? options.window : -1};
     pool.offer(std::move(start), rng);
     keep_round_best();
@@ -838,7 +838,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
                                          : window_after(options, iteration - state.pool_best_since()));
     const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
     const bool end_search = own_iteration % options.end_search_every == 0;
-    if (end_search && options.end_search_all_depths) {
+    if (end_search && options.end_search_depths == EndSearchDepths::kAll) {
       const size_t source = longest_unsearched();
       if (source < pool.size()) {
         state.end_searched.insert(pool.identity(source));
@@ -981,7 +981,7 @@ PopulationOptions climber_options(Rules rules) {
   climber.rules = rules;
   climber.mutation = Mutation::kSwapAny;
   climber.swaps = 3;
-  climber.end_search_all_depths = true;
+  climber.end_search_depths = EndSearchDepths::kAll;
   climber.end_search_every = 10000;
   climber.skew = 4;
   climber.window = 10;

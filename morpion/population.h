@@ -27,6 +27,11 @@ enum class SameGrid { kLines, kDots };
 // share it and differ only by their swaps and blacklists).
 enum class Fill { kFresh, kLineage, kGrid };
 
+// How an end search chooses how far to wind back: one depth that a UCB1 bandit chooses from the
+// search's end searches so far, or from its lineage's only (the counts start afresh with each
+// lineage), or (the public log's) every depth of the best grid not yet end-searched.
+enum class EndSearchDepths { kBandit, kLineageBandit, kAll };
+
 // How a child changes its parent's preferences: swap pairs of the parent's moves and blacklist
 // some of them, or (the public log's mutation) swap each of a few of the parent's moves with any
 // line, so that a move is demoted rather than forbidden and another line takes its place.
@@ -55,14 +60,13 @@ enum class KickShape { kTail, kRuin, kRegion };
 
 struct PopulationOptions {
   Rules rules = Rules::k5T;
-  int pool = 5000;                           // grids kept at most
-  int window = 5;                            // and none more than this below the best
-  SameGrid same_grid = SameGrid::kLines;     // grids the pool holds only one of
-  bool canonical_order = false;              // the pool keeps each grid in canonical_order(), not as played
-  bool end_search_unsearched = false;        // an end search takes the first grid from the parent on not yet searched
-  bool end_search_keep_all = false;          // the pool is offered every finish of an end search, not only the longest
-  bool end_search_all_depths = false;        // the public log's end search: every depth of the best unsearched grid
-  bool lineage_bandit = false;               // the depth bandit's counts start afresh with each lineage
+  int pool = 5000;                        // grids kept at most
+  int window = 5;                         // and none more than this below the best
+  SameGrid same_grid = SameGrid::kLines;  // grids the pool holds only one of
+  bool canonical_order = false;           // the pool keeps each grid in canonical_order(), not as played
+  bool end_search_unsearched = false;     // an end search takes the first grid from the parent on not yet searched
+  bool end_search_keep_all = false;       // the pool is offered every finish of an end search, not only the longest
+  EndSearchDepths end_search_depths = EndSearchDepths::kBandit;  // how an end search chooses its wind-back
   Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
   Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
   PoolOrder pool_order = PoolOrder::kScore;  // kRotate: the public log's rotating sort keys

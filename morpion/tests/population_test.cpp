@@ -991,7 +991,7 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
 // finishes, searches each grid once, and resumes from a checkpoint as if never stopped.
 TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
   PopulationOptions options = small_options();
-  options.end_search_all_depths = true;
+  options.end_search_depths = EndSearchDepths::kAll;
   options.end_search_every = 1000;
   PopulationState straight, first;
   const SearchResult whole = run_with(options, 5, 8000, straight);
@@ -1012,7 +1012,7 @@ TEST(MorpionPopulation, ALineagesOwnDepthBanditCountsOnlyItsEndSearches) {
   options.kick_after = 0;
   PopulationState shared;
   const SearchResult whole = run_with(options, 7, 30000, shared);
-  options.lineage_bandit = true;
+  options.end_search_depths = EndSearchDepths::kLineageBandit;
   PopulationState own;
   const SearchResult result = run_with(options, 7, 30000, own);
   auto end_searches = [](const PopulationState& state) {
