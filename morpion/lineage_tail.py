@@ -47,6 +47,15 @@ def fail(message):
     sys.exit(f"lineage_tail.py: {message}")
 
 
+def int_pair(flag, text, form):
+    """The two whole numbers of `text`, written X=Y, for `flag`; `form` shows it (e.g. AGE=SCORE, 100000=140)."""
+    try:
+        first, second = (int(part) for part in text.split("="))
+    except ValueError:
+        fail(f"{flag}: expected {form}, got {text!r}")
+    return first, second
+
+
 class Runs:
     """The lineages of result files: (iterations, [(age, best), ...]) each, or bests alone."""
 
@@ -160,13 +169,7 @@ def main():
         fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
     rng = random.Random(args.seed)
-    abandon = None
-    if args.abandon is not None:
-        try:
-            age, score = (int(part) for part in args.abandon.split("="))
-        except ValueError:
-            fail(f"--abandon: expected AGE=SCORE, e.g. 100000=140, got {args.abandon!r}")
-        abandon = (age, score)
+    abandon = None if args.abandon is None else int_pair("--abandon", args.abandon, "AGE=SCORE, e.g. 100000=140")
     if args.patience is None and abandon is None:
         bests = runs.bests
         per_minute = len(bests) / runs.cpu_seconds * 60
@@ -186,11 +189,8 @@ def main():
     checked = [("--patience", args.patience), ("--against", against)]
     above = None
     if args.patience_above is not None:
-        try:
-            score, longer = (int(part) for part in args.patience_above.split("="))
-        except ValueError:
-            fail(f"--patience-above: expected SCORE=ITERATIONS, e.g. 150=600000, got {args.patience_above!r}")
-        above = (score, longer)
+        above = int_pair("--patience-above", args.patience_above, "SCORE=ITERATIONS, e.g. 150=600000")
+        longer = above[1]
         checked.append(("--patience-above", longer))
     for flag, value in checked:
         if not 0 < value <= own:
