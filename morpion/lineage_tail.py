@@ -190,8 +190,7 @@ def main():
     above = None
     if args.patience_above is not None:
         above = int_pair("--patience-above", args.patience_above, "SCORE=ITERATIONS, e.g. 150=600000")
-        longer = above[1]
-        checked.append(("--patience-above", longer))
+        checked.append(("--patience-above", above[1]))
     for flag, value in checked:
         if not 0 < value <= own:
             fail(f"{flag} {value}: the runs' lineages were watched for {own} iterations without a rise, "
