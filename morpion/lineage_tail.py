@@ -8,7 +8,10 @@ largest of K draws from the distribution of lineage bests. This reads the `linea
 distribution's top, and, for each time given, the expected best of a search that ends as many
 lineages as the files ended in that much CPU time, with a bootstrap 95% interval over the
 lineages. The tail is what matters, so the estimate for long times rests on the few best
-lineages seen and its interval says so.
+lineages seen and its interval says so. Only lineages begun from a random game count: those a
+kick began (from --kick-after on) start from the search's best grid and are left out, with their
+time. Files of the same seed may hold the same searches, whose lineages are the same up to where
+their settings part, so a search (seed and index) given twice is refused.
 
 With --patience N it answers what a sooner fresh start would have given: each lineage is cut
 where it first went N iterations without a rise (a lineage is the same up to that point whatever
@@ -57,11 +60,14 @@ def int_pair(flag, text, form):
 
 
 class Runs:
-    """The lineages of result files: (iterations, [(age, best), ...]) each, or bests alone."""
+    """The lineages of result files that began from a random game: (iterations, [(age, best), ...])
+    each, or bests alone. A kick's lineage (one begun from iteration --kick-after on, in its round)
+    starts from the search's best grid, so it is left out and counted in `kicks`, and so is its time."""
 
     def __init__(self, paths):
-        self.lineages, self.bests = [], []
+        self.lineages, self.bests, self.kicks = [], [], 0
         self.cpu_seconds, self.iterations, self.patience = 0.0, 0, set()
+        searches = {}  # (seed, search) -> the file that holds it
         for path in paths:
             try:
                 with open(path) as f:
@@ -72,17 +78,32 @@ class Runs:
                     self.patience.add(None)  # lineages of unequal patience
                 else:
                     self.patience.add(settings.get("restart_after"))
+                kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
                 for run in result["runs"]:
+                    search = (result.get("master_seed", settings.get("master_seed")), run["search"])
+                    if search[0] is not None and search in searches:
+                        fail(f"{path} holds seed {search[0]}'s search {search[1]}, as {searches[search]} does: "
+                             f"the same lineages up to where their settings part, so give each search once")
+                    searches[search] = path
+                    sampled, kicks_before = 0, self.kicks
                     if "lineages" in run:
+                        began = 0
                         for lineage in run["lineages"]:
-                            # A length of 0: a lineage a resumed 0.12.2 checkpoint knew by its best only.
-                            if lineage["iterations"] > 0:
-                                self.lineages.append((lineage["iterations"], [tuple(s) for s in lineage["steps"]]))
-                            self.bests.append(lineage["steps"][-1][1])
+                            if kick_after > 0 and (began % rounds if rounds else began) >= kick_after:
+                                self.kicks += 1
+                            else:
+                                sampled += lineage["iterations"]
+                                # A length of 0: a lineage a resumed 0.12.2 checkpoint knew by its best only.
+                                if lineage["iterations"] > 0:
+                                    self.lineages.append((lineage["iterations"], [tuple(s) for s in lineage["steps"]]))
+                                self.bests.append(lineage["steps"][-1][1])
+                            began += lineage["iterations"]
                     else:
                         self.bests += run["lineage_bests"]
-                    self.cpu_seconds += run["cpu_seconds"]
-                    self.iterations += run["iterations"]
+                    if self.kicks == kicks_before:  # every lineage: the run's time, with its unfinished lineage
+                        sampled = run["iterations"]
+                    self.cpu_seconds += run["cpu_seconds"] * sampled / max(1, run["iterations"])
+                    self.iterations += sampled
             except (OSError, ValueError) as e:
                 fail(f"cannot read {path}: {e}")
             except (KeyError, TypeError, IndexError):
@@ -151,7 +172,8 @@ def print_spread(bests, top):
     at_least = 0
     for score in sorted(counts, reverse=True)[:top]:
         at_least += counts[score]
-        print(f"  {score}: {counts[score]} ({at_least / len(bests):.1%} of the lineages at least {score})")
+        share = at_least / len(bests)
+        print(f"  {score}: {counts[score]} ({share:.{1 if share >= 0.01 else 2}%} of the lineages at least {score})")
 
 
 def interval(values):
@@ -168,6 +190,8 @@ def main():
     if args.patience_above is not None and args.patience is None:
         fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
+    if runs.kicks:
+        print(f"{runs.kicks} lineages begun by kicks (from --kick-after on) left out: they start from the best grid")
     rng = random.Random(args.seed)
     abandon = None if args.abandon is None else int_pair("--abandon", args.abandon, "AGE=SCORE, e.g. 100000=140")
     if args.patience is None and abandon is None:

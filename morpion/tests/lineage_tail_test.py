@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Tests of morpion/lineage_tail.py: its cut of a lineage at a sooner patience, its expected
-best, and the script run on a real `morpion search --json` file.
+best, and the script run on real `morpion search --json` files (kick lineages left out, the same
+searches refused twice).
 
   lineage_tail_test.py MORPION LINEAGE_TAIL WORK
 
@@ -79,6 +80,23 @@ def main():
     out = subprocess.run([sys.executable, script, poor, "--patience", "1000"], capture_output=True, text=True)
     check(out.returncode == 1 and "--poor-restart-after 0" in out.stderr,
           f"--patience on lineages of two patiences was not refused: {out.returncode} {out.stderr}")
+    # Kicks from iteration 10,000 on: the lineages begun there start from the best grid, and are left out.
+    kicked = os.path.join(work, "kicks.json")
+    subprocess.run([morpion, "search", "--searches", "1", "--iterations", "30000", "--restart-after", "3000",
+                    "--kick-after", "10000", "--seed", "5", "--json", kicked, "--force"],
+                   check=True, capture_output=True)
+    with open(kicked) as f:
+        lengths = [lineage["iterations"] for lineage in json.load(f)["runs"][0]["lineages"]]
+    kicks = sum(sum(lengths[:i]) >= 10000 for i in range(len(lengths)))
+    check(0 < kicks < len(lengths), f"the test search should end lineages before and after 10,000: {lengths}")
+    out = subprocess.run([sys.executable, script, kicked], capture_output=True, text=True)
+    check(out.returncode == 0 and f"{kicks} lineages begun by kicks" in out.stdout
+          and f"{len(lengths) - kicks} lineages ended" in out.stdout,
+          f"kick lineages were not left out ({kicks} of {len(lengths)}): {out.returncode}\n{out.stdout}{out.stderr}")
+    # Two files of the same searches hold the same lineages: counting them twice is refused.
+    out = subprocess.run([sys.executable, script, result, kicked, result], capture_output=True, text=True)
+    check(out.returncode == 1 and "give each search once" in out.stderr and "seed 5's search 0" in out.stderr,
+          f"the same searches twice were not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")
