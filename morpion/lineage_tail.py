@@ -85,12 +85,12 @@ class Runs:
                         fail(f"{path} holds seed {search[0]}'s search {search[1]}, as {searches[search]} does: "
                              f"the same lineages up to where their settings part, so give each search once")
                     searches[search] = path
-                    sampled, kicks_before = 0, self.kicks
+                    sampled, kicks = 0, 0
                     if "lineages" in run:
                         began = 0
                         for lineage in run["lineages"]:
                             if kick_after > 0 and (began % rounds if rounds else began) >= kick_after:
-                                self.kicks += 1
+                                kicks += 1
                             else:
                                 sampled += lineage["iterations"]
                                 # A length of 0: a lineage a resumed 0.12.2 checkpoint knew by its best only.
@@ -100,8 +100,9 @@ class Runs:
                             began += lineage["iterations"]
                     else:
                         self.bests += run["lineage_bests"]
-                    if self.kicks == kicks_before:  # every lineage: the run's time, with its unfinished lineage
+                    if kicks == 0:  # every lineage: the run's time, with its unfinished lineage
                         sampled = run["iterations"]
+                    self.kicks += kicks
                     self.cpu_seconds += run["cpu_seconds"] * sampled / max(1, run["iterations"])
                     self.iterations += sampled
             except (OSError, ValueError) as e:
