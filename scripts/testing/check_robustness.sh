@@ -24,7 +24,11 @@ seconds="${RATRACE_FUZZ_SECONDS:-20}"
 jobs="$(nproc)"
 
 echo "== sanitizer build (clang, ASan + UBSan) in build-asan/" >&2
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+# ccache, as in scripts/build.sh: a second run (or clone) recompiles only what changed.
+export CCACHE_BASEDIR="$root"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$root" -B "$build" "${launcher[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DRATRACE_FUZZ=ON -DRATRACE_MPI=OFF -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
   >/dev/null
