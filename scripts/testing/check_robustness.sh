@@ -24,7 +24,8 @@ seconds="${RATRACE_FUZZ_SECONDS:-20}"
 jobs="$(nproc)"
 
 echo "== sanitizer build (clang, ASan + UBSan) in build-asan/" >&2
-# ccache, as in scripts/build.sh: a second run (or clone) recompiles only what changed.
+# ccache, as in scripts/build.sh: building again in the same folder recompiles only what changed
+# (a clone in another folder misses: with debug lines ccache hashes the folder).
 export CCACHE_BASEDIR="$root"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
