@@ -10,7 +10,7 @@ add_test(NAME version_commit_is_current
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts/version_test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 
 # A build of ratrace with a second "Blind Faith" beside the real one.
-add_executable(ratrace_duplicate_player controller/cli/main.cpp tests/fixtures/duplicate_player.cpp
+add_executable(ratrace_duplicate_player $<TARGET_OBJECTS:ratrace_main> tests/fixtures/duplicate_player.cpp
                                         $<TARGET_OBJECTS:ratrace_players>)
 target_link_libraries(ratrace_duplicate_player PRIVATE ratrace_cli TBB::tbb)
 add_test(NAME duplicate_player_name
@@ -32,7 +32,7 @@ set_tests_properties(crashing_player PROPERTIES TIMEOUT 300)
 # the sanitizer build (RATRACE_FUZZ): the example builds with the system compiler against the
 # installed package, which cannot link a sanitized library.
 if(NOT RATRACE_FUZZ)
-  add_executable(ratrace_with_example_player controller/cli/main.cpp examples/out_of_tree_player/stripe_follower.cpp
+  add_executable(ratrace_with_example_player $<TARGET_OBJECTS:ratrace_main> examples/out_of_tree_player/stripe_follower.cpp
                                              $<TARGET_OBJECTS:ratrace_players>)
   target_link_libraries(ratrace_with_example_player PRIVATE ratrace_cli TBB::tbb)
   add_test(NAME out_of_tree_player
