@@ -27,6 +27,7 @@ echo "== sanitizer build (clang, ASan + UBSan) in build-asan/" >&2
 # ccache, as in scripts/build.sh: building again in the same folder recompiles only what changed
 # (a clone in another folder misses: with debug lines ccache hashes the folder).
 export CCACHE_BASEDIR="$root"
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime  # as scripts/build.sh
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build" "${launcher[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
