@@ -9,6 +9,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "ratrace/tests/text_test_util.h"
+
 namespace ratrace {
 namespace {
 
@@ -21,7 +23,7 @@ std::string error_of(const std::function<void()>& action) {
   return "no error";
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testing::contains;
 
 TEST(ConfigTest, DefaultsAreTheSpecsAndValid) {
   const Config c;

@@ -22,7 +22,7 @@ Move drift(const Genome& genome, const View&, Rng& rng) {
   return {dx, dy};
 }
 
-const bool kPlayersRegistered = [] {
+const bool kDriftPlayerRegistered = [] {
   register_player(
       test_player("TestDrift", "Bit 0: (1, 0), else a coin between (1, 0) and (0, 0); bit 1 adds a random dy.", drift));
   return true;

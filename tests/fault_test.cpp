@@ -9,6 +9,7 @@
 #include "ratrace/engine/player.h"
 #include "ratrace/runs/runner.h"
 #include "ratrace/tests/engine_test_util.h"
+#include "ratrace/tests/text_test_util.h"
 #include "ratrace/tracks/streams.h"
 
 namespace ratrace {
@@ -32,7 +33,7 @@ Move fail_on_colour_seven(const Genome&, const View& view, Rng&) {
   return {0, 0};
 }
 
-const bool kPlayersRegistered = [] {
+const bool kFaultyPlayersRegistered = [] {
   register_player(test_player("TestFaultyMoveTwo", "Returns (2, 0).", move_two));
   register_player(test_player("TestFaultyView", "Reads view(3, 0).", read_outside_view));
   register_player(test_player("TestFaultyGenome", "Reads genome bit 100.", read_past_genome));
@@ -42,7 +43,7 @@ const bool kPlayersRegistered = [] {
   return true;
 }();
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testing::contains;
 
 TEST(Faults, EachKindOfFaultIsReportedWithItsContext) {
   const std::map<std::string, std::string> what{

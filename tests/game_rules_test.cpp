@@ -22,7 +22,7 @@ Move stay(const Genome&, const View&, Rng&) { return {0, 0}; }
 // Genome bit 0 decides: 1 stays put, 0 steps back (off the track from column 0).
 Move stay_or_back(const Genome& genome, const View&, Rng&) { return genome.bit(0) ? Move{0, 0} : Move{-1, 0}; }
 
-const bool kPlayersRegistered = [] {
+const bool kRulePlayersRegistered = [] {
   register_player(test_player("TestForward", "Always (1, 0).", forward));
   register_player(test_player("TestStay", "Always (0, 0).", stay));
   register_player(test_player("TestStayOrBack", "Genome bit 0: 1 stays, 0 moves (-1, 0).", stay_or_back));

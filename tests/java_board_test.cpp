@@ -32,7 +32,7 @@ Move zigzag_above(const Genome&, const View& view, Rng&) {
   return view(1, 1) != kOutOfBounds ? Move{1, 1} : Move{1, 0};
 }
 
-const bool kPlayersRegistered = [] {
+const bool kJavaPlayersRegistered = [] {
   register_player(test_player("TestJavaAhead", "Always (1, 0).", ahead));
   register_player(
       test_player("TestJavaCountAhead", "Always (1, 0); counts the colour two cells ahead.", ahead_counting));

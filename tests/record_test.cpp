@@ -13,7 +13,7 @@
 namespace ratrace {
 namespace {
 
-Config small_config() {
+Config short_config() {
   Config config;
   config.turns = 300;
   return config;
@@ -30,7 +30,7 @@ nlohmann::json record_board(const std::string& player, int board, bool cache, Bo
   GameRecorder recorder(options);
   RunOptions run;
   run.cache = cache;
-  play_board(Entrant{player, player, small_config()}, 1, board, run, result, nullptr, &recorder);
+  play_board(Entrant{player, player, short_config()}, 1, board, run, result, nullptr, &recorder);
   EXPECT_TRUE(result.fault.empty()) << result.fault;
   return recorder.finish(result.score, result.turns, result.moves);
 }
@@ -103,7 +103,7 @@ TEST(Record, RecordingChangesNeitherTheGameNorItsRecord) {
   for (const std::string player : {"ColorScorePlayer", "Blind Faith"}) {
     SCOPED_TRACE(player);
     BoardResult plain, cached, uncached;
-    ASSERT_TRUE(play_board(Entrant{player, player, small_config()}, 1, 2, RunOptions{}, plain));
+    ASSERT_TRUE(play_board(Entrant{player, player, short_config()}, 1, 2, RunOptions{}, plain));
     const nlohmann::json a = record_board(player, 2, true, cached);
     const nlohmann::json b = record_board(player, 2, false, uncached);
     EXPECT_EQ(plain.score, cached.score);

@@ -24,13 +24,10 @@ seconds="${RATRACE_FUZZ_SECONDS:-20}"
 jobs="$(nproc)"
 
 echo "== sanitizer build (clang, ASan + UBSan) in build-asan/" >&2
-# ccache, as in scripts/build.sh: building again in the same folder recompiles only what changed
-# (a clone in another folder misses: with debug lines ccache hashes the folder).
-export CCACHE_BASEDIR="$root"
-export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime  # as scripts/build.sh
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S "$root" -B "$build" "${launcher[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+# Compiled through ccache when it is installed (CMakeLists.txt): building again in the same
+# folder recompiles only what changed (a clone in another folder misses: with debug lines ccache
+# hashes the folder).
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DRATRACE_FUZZ=ON -DRATRACE_MPI=OFF -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
   >/dev/null
