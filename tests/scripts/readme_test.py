@@ -10,8 +10,8 @@ aside) is `<!-- not-runnable: REASON -->`; it must exit N instead of 0 when that
 
 The copy holds what a clone would (`git ls-files`, plus files not yet committed that git does not
 ignore) and no build: README.md's first block, the quick start, builds it, so every later block
-shows that the quick start alone is enough for it (ccache, which the build uses when installed, keeps
-that build to a minute or so after the project's own). With --build DIR the copy links DIR as
+shows that the quick start alone is enough for it (ccache, which the build uses when installed,
+keeps that build to a minute or so after the project's own). With --build DIR the copy links DIR as
 its build instead, to try the examples quickly. HOME points into the copy, so an example that
 installs into $HOME stays inside it, and /usr/bin comes first on PATH, so that `python3` is
 Debian's, as on the machines the README is written for.
