@@ -102,6 +102,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
     if (!s.elites.empty()) searches.back()["elites"] = lines_texts(s.elites);
     if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
     if (!s.kick_walk.empty()) searches.back()["kick_walk"] = lines_text(s.kick_walk);
+    if (!s.tabu.empty()) searches.back()["tabu"] = s.tabu;
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -193,6 +194,10 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       state.result.climbs = s.value("climbs", std::vector<Lineage>{});
       if (s.contains("round_best")) state.round_best = game_of_lines(s.at("round_best").get<std::string>(), rules);
       if (s.contains("kick_walk")) state.kick_walk = game_of_lines(s.at("kick_walk").get<std::string>(), rules);
+      if (s.contains("tabu")) state.tabu = s.at("tabu").get<std::vector<int>>();
+      for (const int line : state.tabu)
+        if (line < 0 || line >= kLines)
+          throw std::invalid_argument(fmt::format("search {}: tabu line {} is not a line of the grid", i, line));
       state.climb_starts = games_of_lines(s.value("climb_starts", nlohmann::json::array()), rules);
       state.elites = games_of_lines(s.value("elites", nlohmann::json::array()), rules);
       // A search that had not started when the file was saved holds nothing yet; one that has

@@ -295,6 +295,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
   if (o.kick_return_patience != defaults.kick_return_patience)
     settings["kick_return_patience"] = o.kick_return_patience;
+  if (o.kick_tabu != 0) settings["kick_tabu"] = o.kick_tabu;
   if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
   if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
   if (o.elite_starts > 0) settings["elite_starts"] = o.elite_starts;
@@ -778,6 +779,12 @@ int main(int argc, char** argv) {
           ->check(ratrace::whole_number(0, UINT64_MAX))
           ->capture_default_str(),
       search
+          ->add_option("--kick-tabu", population.kick_tabu,
+                       "Population: a kick's lineage blacklists this many lines of the moves the kick took out, "
+                       "drawn at random, in every child it makes, so that it cannot simply climb back to its grid")
+          ->check(ratrace::whole_number(0, 1000))
+          ->capture_default_str(),
+      search
           ->add_option("--elite-starts", population.elite_starts,
                        "Population: once this many lineages have ended, a fresh start that is not a kick plays a "
                        "random game biased to the lines of their best grids, each preferred with the share of them "
@@ -983,6 +990,10 @@ int main(int argc, char** argv) {
           throw UsageError(
               "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0, --climb-after, "
               "--kick-accept and --round-iterations turn off");
+        if (population.kick_tabu > 0 && population.kick_after == 0 && population.kick_share == 0)
+          throw UsageError("--kick-tabu needs kicks: --kick-after (which --climb-after turns off) or --kick-share");
+        if (population.kick_tabu > 0 && population.dna == DnaSource::kKept)
+          throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

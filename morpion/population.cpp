@@ -442,6 +442,21 @@ Game wound_back(const Game& parent, size_t depth) {
   return Game(parent.begin(), parent.end() - static_cast<std::ptrdiff_t>(std::min(depth, parent.size())));
 }
 
+// Up to `count` lines of the moves of `source` that `kept` does not play, drawn at random without
+// repetition (none when count is 0, without a draw).
+std::vector<int> taken_out_lines(const Game& source, const Game& kept, int count, ratrace::Rng& rng) {
+  if (count == 0) return {};
+  std::unordered_set<int> kept_lines;
+  for (const Move& m : kept) kept_lines.insert(m.line);
+  std::vector<int> lines;
+  for (const Move& m : source)
+    if (!kept_lines.contains(m.line)) lines.push_back(m.line);
+  const size_t drawn = std::min(lines.size(), static_cast<size_t>(count));
+  for (size_t i = 0; i < drawn; ++i) std::swap(lines[i], lines[i + rng.below(static_cast<uint32_t>(lines.size() - i))]);
+  lines.resize(drawn);
+  return lines;
+}
+
 // The longest of `completions` random finishes of `kept` (the first of equal length).
 Game longest_finish(const Game& kept, int completions, Rules rules, ratrace::Rng& rng) {
   Game best;
@@ -477,13 +492,19 @@ void end_search_all_depths(const Game& source, Rules rules, ratrace::Rng& rng, P
 // line. The child repeats its parent up to the first changed move, so that prefix is replayed
 // rather than evaluated, on `board` (the caller's, reused: a reset costs less than a new board).
 // With options.protect, `ahead` (kLines bits, all clear, left clear) marks the parent moves still to
-// play, and a new line that would make one of them illegal is valued that much lower.
-Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, Dna& dna, Board& board,
-            std::vector<uint64_t>& ahead, ratrace::Rng& rng) {
+// play, and a new line that would make one of them illegal is valued that much lower. The `tabu`
+// lines are blacklisted besides.
+Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& options, std::span<const int> tabu,
+            Dna& dna, Board& board, std::vector<uint64_t>& ahead, ratrace::Rng& rng) {
   dna.refill(fill_key);
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
   size_t first_changed = parent.size();
+  // A parent move has value n + 1 - its index (Dna::encode): a tabu line the parent plays changes
+  // the child from that move on.
+  for (const int line : tabu)
+    if (const double v = dna.value(line); v >= 1)
+      first_changed = std::min(first_changed, static_cast<size_t>(static_cast<double>(n) + 1 - v));
   // The parent move a change takes. A focus of 1 keeps the uniform draw, and with it the streams of
   // searches run before the setting.
   auto changed_move = [&] {
@@ -520,6 +541,7 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
       first_changed = std::min<size_t>(first_changed, i);
     }
   }
+  for (const int line : tabu) dna.blacklist(line);
   replay(parent, first_changed, board);
   Game child(parent.begin(), parent.begin() + static_cast<std::ptrdiff_t>(first_changed));
   if (options.protect == 0) {
@@ -674,6 +696,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     const bool kicking = kicks_from(state.iteration);
     const Game& kicked = kick_source();
     Game start;
+    state.tabu.clear();
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
     } else if (!kicked.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
@@ -683,6 +706,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
                         : options.kick_shape == KickShape::kRegion ? ruined_region(kicked, depth, rng)
                                                                    : wound_back(kicked, depth);
       start = longest_finish(kept, options.completions, options.rules, rng);
+      state.tabu = taken_out_lines(kicked, kept, options.kick_tabu, rng);
     } else if (options.elite_starts > 0 && state.elites.size() == static_cast<size_t>(options.elite_starts)) {
       start = elite_game(state.elites, options.rules, rng);
     } else {
@@ -885,7 +909,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
       } else if (options.dna == DnaSource::kKept) {
         Game child = mutate_kept(pool[parent], pool.dna(parent), child_dna, options, board, rng);
         if (pool.offer(std::move(child), rng, &child_dna)) pool.gave_a_grid(parent);
-      } else if (pool.offer(mutate(pool[parent], fill_key, options, dna, board, ahead, rng), rng)) {
+      } else if (pool.offer(mutate(pool[parent], fill_key, options, state.tabu, dna, board, ahead, rng), rng)) {
         pool.gave_a_grid(parent);
       }
     }

@@ -101,6 +101,10 @@ struct PopulationOptions {
   uint64_t kick_return_patience = 0;
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
   KickShape kick_shape = KickShape::kTail;   // which moves a kick takes out
+  // A kick's lineage blacklists this many lines of the moves the kick took out, drawn at random, in
+  // every child it makes by mutation under DnaSource::kParent (0: none), so that it cannot simply
+  // climb back to the grid it came from.
+  int kick_tabu = 0;
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.
   uint64_t round_iterations = 0;
@@ -160,9 +164,10 @@ struct PopulationState {
   std::vector<Game> climb_starts;
   // With elite_starts: the best grids of the best lineages so far, as climb_starts, at most elite_starts.
   std::vector<Game> elites;
-  Game round_best;      // with round_iterations: the best grid of this round's lineages, its kicks' source
-  Game kick_walk;       // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
-  SearchResult result;  // the best grid so far, its improvements, the climbs finished, the time spent
+  Game round_best;        // with round_iterations: the best grid of this round's lineages, its kicks' source
+  Game kick_walk;         // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
+  std::vector<int> tabu;  // with kick_tabu: the lines the current kick's lineage blacklists in its children
+  SearchResult result;    // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }
 };

@@ -303,6 +303,12 @@ expect_setting(returning.json kick_return_patience 700)
 run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-after 0 --iterations 10)
 run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-accept 1 --iterations 10)
 run(2 "${error_line}--kick-return-patience belongs to --method population" search --method local --kick-return-patience 700 --iterations 10)
+# A kick's tabu lines are a recorded setting, and need kicks that make children of --dna parent.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-tabu 3 --iterations 30000 --json tabu.json)
+expect_setting(tabu.json kick_tabu 3)
+run(2 "${error_line}--kick-tabu needs kicks" search --kick-tabu 3 --kick-after 0 --iterations 10)
+run(2 "${error_line}--kick-tabu acts on the children of --dna parent" search --kick-tabu 3 --dna kept --pool-order rotate --mutation swap-any --iterations 10)
+run(2 "${error_line}--kick-tabu belongs to --method population" search --method local --kick-tabu 3 --iterations 10)
 # Starts biased to the best lineages are a recorded setting of the population search.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 3000 --kick-after 0 --elite-starts 2 --iterations 20000 --json elites.json)
 expect_setting(elites.json elite_starts 2)

@@ -833,6 +833,26 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
   }
 }
 
+// A checkpoint whose kick blacklists a line number outside the grid is refused with the search
+// and the line named, rather than resumed into a write past the DNA's end.
+TEST(MorpionPopulation, ACheckpointWithATabuLineOutsideTheGridIsRefused) {
+  PopulationState first;
+  run_to(2000, first);
+  const nlohmann::json settings = {{"method", "population"}, {"test", 6}};
+  nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
+  saved["searches"][0]["tabu"] = {12, kLines};
+  const std::string path = ::testing::TempDir() + "/population_checkpoint_tabu.json";
+  { std::ofstream(path) << saved.dump(); }
+  try {
+    load_checkpoint(path, settings, 1, Rules::k5T);
+    FAIL() << "a tabu line outside the grid was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("search 0: tabu line " + std::to_string(kLines) + " is not"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 // A mutation focus below 1 (the changes nearer the parent's end) and a protection of the parent's
 // moves still to play each change the children, and so the search, from the default's.
 TEST(MorpionPopulation, AMutationFocusAndAProtectionEachChangeTheChildren) {
@@ -875,6 +895,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.kick_restart_after = 1500;
   options.kick_return_patience = 300;
   options.kick_shape = KickShape::kRegion;
+  options.kick_tabu = 2;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;
@@ -883,12 +904,44 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   EXPECT_FALSE(first.end_searched.empty());
   PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_settings.json");
   EXPECT_EQ(loaded.end_searched, first.end_searched);
+  ASSERT_EQ(first.tabu.size(), 2u) << "the checkpoint should fall in a kick's lineage";
+  EXPECT_EQ(loaded.tabu, first.tabu);
   const SearchResult resumed = run_with(options, 7, 12000, loaded);
   EXPECT_EQ(resumed.best, whole.best);
   EXPECT_EQ(resumed.lineages, whole.lineages);
   EXPECT_EQ(loaded.pool, straight.pool);
   EXPECT_EQ(loaded.restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
+}
+
+// With --kick-tabu n, a kick draws n distinct lines of the moves it took out of its source grid
+// (its last half at most, by the default kick depths), which its lineage's children blacklist:
+// the first lineage, before any kick, is the search's without the setting; the kicks' lineages differ.
+TEST(MorpionPopulation, AKickDrawsItsTabuLinesFromTheMovesItTookOut) {
+  PopulationState found;
+  PopulationOptions plain = small_options();
+  plain.start = run_to(20000, found).best;
+  plain.kick_share = 1;
+  PopulationOptions tabu = plain;
+  tabu.kick_tabu = 3;
+  PopulationState plain_state, tabu_state;
+  const SearchResult without = run_with(plain, 11, 20000, plain_state);
+  ASSERT_GE(without.lineages.size(), 2u);
+  const uint64_t first_kick = without.lineages[0].iterations;
+  // The source: the search's best just before the first kick.
+  PopulationState before;
+  const Game source = run_with(plain, 11, first_kick - 1, before).best;
+  run_with(tabu, 11, first_kick, tabu_state);
+  ASSERT_EQ(tabu_state.tabu.size(), 3u);
+  EXPECT_EQ(std::unordered_set<int>(tabu_state.tabu.begin(), tabu_state.tabu.end()).size(), 3u);
+  for (const int line : tabu_state.tabu) {
+    const auto at = std::ranges::find_if(source, [&](const Move& m) { return m.line == line; });
+    ASSERT_NE(at, source.end()) << "tabu line " << line << " is not a move of the source grid";
+    EXPECT_GE(2 * static_cast<size_t>(at - source.begin()), source.size() - 1) << "a tabu line among the kept moves";
+  }
+  const SearchResult with = run_with(tabu, 11, 20000, tabu_state);
+  EXPECT_EQ(with.lineages.front(), without.lineages.front());
+  EXPECT_NE(with.lineages, without.lineages);
 }
 
 // With rounds of r iterations, the first round's lineages are those of the search without rounds
