@@ -781,7 +781,7 @@ int main(int argc, char** argv) {
       search
           ->add_option("--kick-tabu", population.kick_tabu,
                        "Population: a kick's lineage blacklists this many lines of the moves the kick took out, "
-                       "drawn at random, in every child it makes, so that it cannot simply climb back to its grid")
+                       "drawn at random, in every child it makes, so that it climbs back to its grid less often")
           ->check(ratrace::whole_number(0, 1000))
           ->capture_default_str(),
       search

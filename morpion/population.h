@@ -102,8 +102,8 @@ struct PopulationOptions {
   double kick_least = 0.2, kick_most = 0.5;  // a kick winds back this share of the best grid's moves
   KickShape kick_shape = KickShape::kTail;   // which moves a kick takes out
   // A kick's lineage blacklists this many lines of the moves the kick took out, drawn at random, in
-  // every child it makes by mutation under DnaSource::kParent (0: none), so that it cannot simply
-  // climb back to the grid it came from.
+  // every child it makes by mutation under DnaSource::kParent (0: none), so that it climbs back to
+  // the grid it came from less often. The kick's own finish and the end search's may still play them.
   int kick_tabu = 0;
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.

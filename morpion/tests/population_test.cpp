@@ -939,6 +939,21 @@ TEST(MorpionPopulation, AKickDrawsItsTabuLinesFromTheMovesItTookOut) {
     ASSERT_NE(at, source.end()) << "tabu line " << line << " is not a move of the source grid";
     EXPECT_GE(2 * static_cast<size_t>(at - source.begin()), source.size() - 1) << "a tabu line among the kept moves";
   }
+  // A while into the kick's lineage, fewer of its pool's grids play a tabu line than of the same
+  // kick's lineage without them, which rebuilds the source's moves (here all of them). Some still
+  // do: the kick's own finish and the end search's finishes may play them.
+  const std::vector<int> lines = tabu_state.tabu;
+  auto playing_a_tabu_line = [&](const PopulationState& state) {
+    return std::ranges::count_if(state.pool, [&](const Game& grid) {
+      return std::ranges::any_of(grid, [&](const Move& m) { return std::ranges::count(lines, m.line) > 0; });
+    });
+  };
+  PopulationState kicked_plain;
+  run_with(plain, 11, first_kick + 1000, kicked_plain);
+  run_with(tabu, 11, first_kick + 1000, tabu_state);
+  ASSERT_EQ(tabu_state.lineage_start, first_kick) << "the test needs the first kick's lineage";
+  ASSERT_EQ(kicked_plain.lineage_start, first_kick);
+  EXPECT_LE(4 * playing_a_tabu_line(tabu_state), 3 * playing_a_tabu_line(kicked_plain));
   const SearchResult with = run_with(tabu, 11, 20000, tabu_state);
   EXPECT_EQ(with.lineages.front(), without.lineages.front());
   EXPECT_NE(with.lineages, without.lineages);
