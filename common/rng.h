@@ -2,6 +2,8 @@
 // Counter-based random streams shared by every system in the repository: a result is a
 // pure function of its seeds, whatever the thread count.
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace ratrace {
 
@@ -69,5 +71,14 @@ class Rng {
   uint64_t tag_ = 0;
   uint64_t index_ = 0;
 };
+
+// Moves min(count, items.size()) distinct items, each drawn uniformly from those left, to the front
+// of `items` in the order drawn (a partial Fisher-Yates shuffle); returns how many.
+template <typename T>
+size_t draw_to_front(std::vector<T>& items, size_t count, Rng& rng) {
+  const size_t drawn = count < items.size() ? count : items.size();
+  for (size_t i = 0; i < drawn; ++i) std::swap(items[i], items[i + rng.below(static_cast<uint32_t>(items.size() - i))]);
+  return drawn;
+}
 
 }  // namespace ratrace

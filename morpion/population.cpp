@@ -451,9 +451,7 @@ std::vector<int> taken_out_lines(const Game& source, const Game& kept, int count
   std::vector<int> lines;
   for (const Move& m : source)
     if (!kept_lines.contains(m.line)) lines.push_back(m.line);
-  const size_t drawn = std::min(lines.size(), static_cast<size_t>(count));
-  for (size_t i = 0; i < drawn; ++i) std::swap(lines[i], lines[i + rng.below(static_cast<uint32_t>(lines.size() - i))]);
-  lines.resize(drawn);
+  lines.resize(ratrace::draw_to_front(lines, static_cast<size_t>(count), rng));
   return lines;
 }
 
@@ -500,11 +498,13 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
   dna.encode(parent);
   const auto n = static_cast<uint32_t>(parent.size());
   size_t first_changed = parent.size();
-  // A parent move has value n + 1 - its index (Dna::encode): a tabu line the parent plays changes
-  // the child from that move on.
-  for (const int line : tabu)
-    if (const double v = dna.value(line); v >= 1)
-      first_changed = std::min(first_changed, static_cast<size_t>(static_cast<double>(n) + 1 - v));
+  // The index of the parent move that has `value`, or the parent's size for a line it does not play:
+  // a parent move has value n + 1 - its index (Dna::encode), the fill lies in [0, 1).
+  auto parent_index = [&](double value) {
+    return value >= 1 ? static_cast<size_t>(static_cast<double>(n) + 1 - value) : parent.size();
+  };
+  // A tabu line the parent plays changes the child from that move on.
+  for (const int line : tabu) first_changed = std::min(first_changed, parent_index(dna.value(line)));
   // The parent move a change takes. A focus of 1 keeps the uniform draw, and with it the streams of
   // searches run before the setting.
   auto changed_move = [&] {
@@ -521,9 +521,7 @@ Game mutate(const Game& parent, uint64_t fill_key, const PopulationOptions& opti
       const double vi = dna.value(parent[i].line), vo = dna.value(other);
       dna.set(parent[i].line, vo);
       dna.set(other, vi);
-      // A parent move has value n + 1 - its index (Dna::encode); the fill lies in [0, 1).
-      const size_t other_index = vo >= 1 ? static_cast<size_t>(static_cast<double>(n) + 1 - vo) : parent.size();
-      first_changed = std::min({first_changed, static_cast<size_t>(i), other_index});
+      first_changed = std::min({first_changed, static_cast<size_t>(i), parent_index(vo)});
     }
   } else {
     const int swaps = static_cast<int>(rng.below(static_cast<uint32_t>(options.swaps) + 1));

@@ -55,11 +55,8 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
     // A partial Fisher-Yates shuffle picks the distinct moves to blacklist.
     order.resize(current.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    const size_t picks = std::min(order.size(), static_cast<size_t>(options.blacklist));
-    for (size_t i = 0; i < picks; ++i) {
-      std::swap(order[i], order[i + rng.below(static_cast<uint32_t>(order.size() - i))]);
-      dna.blacklist(current[order[i]].line);
-    }
+    const size_t picks = ratrace::draw_to_front(order, static_cast<size_t>(options.blacklist), rng);
+    for (size_t i = 0; i < picks; ++i) dna.blacklist(current[order[i]].line);
     Game next = evaluate(dna, options.rules);
     ++result.iterations;
     if (limits.work_done) limits.work_done->fetch_add(1, std::memory_order_relaxed);
