@@ -73,14 +73,30 @@ void expect_found_the_same(const SearchResult& resumed, const SearchResult& whol
   }
 }
 
+// `saved` written to `file` in the tests' temporary folder: the file's path.
+std::string written(const nlohmann::json& saved, const std::string& file) {
+  const std::string path = ::testing::TempDir() + "/" + file;
+  std::ofstream(path) << saved.dump();
+  return path;
+}
+
 // `state` saved to a checkpoint file and loaded back, as a resumed search reads it; `settings` are
 // the search's (one past its hand-over to climbs needs its climb_after).
 PopulationState through_a_checkpoint(const PopulationState& state, const std::string& file,
                                      nlohmann::json settings = {{"method", "population"}}) {
   settings["file"] = file;
-  const std::string path = ::testing::TempDir() + "/" + file;
-  { std::ofstream(path) << checkpoint_json(settings, {state}, Rules::k5T).dump(); }
-  return load_checkpoint(path, settings, 1, Rules::k5T)[0];
+  return load_checkpoint(written(checkpoint_json(settings, {state}, Rules::k5T), file), settings, 1, Rules::k5T)[0];
+}
+
+// The message with which a checkpoint `saved` (for `settings`), written to `file`, is refused;
+// empty when it loads.
+std::string refusal(const nlohmann::json& saved, const nlohmann::json& settings, const std::string& file) {
+  try {
+    load_checkpoint(written(saved, file), settings, 1, Rules::k5T);
+    return "";
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
 }
 
 // A DNA agrees with its game up to the first changed move: replaying that prefix and
@@ -720,8 +736,7 @@ TEST(MorpionPopulation, ResumingFromACheckpointFindsWhatAnUninterruptedSearchFin
   run_to(5000, first);
   const nlohmann::json settings = {{"method", "population"}, {"test", 1}};
   const nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
-  const std::string path = ::testing::TempDir() + "/population_checkpoint.json";
-  { std::ofstream(path) << saved.dump(); }
+  const std::string path = written(saved, "population_checkpoint.json");
   std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
   EXPECT_EQ(loaded[0].pool, first.pool);
   const SearchResult resumed = run_to(12000, loaded[0]);
@@ -778,9 +793,8 @@ TEST(MorpionPopulation, ACheckpointWithOnlyEachLineagesBestStillResumes) {
   search.erase("lineage");
   search["lineage_bests"] = bests;
   search["pool_best_since"] = first.pool_best_since();
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_0_12_2.json";
-  { std::ofstream(path) << saved.dump(); }
-  std::vector<PopulationState> loaded = load_checkpoint(path, settings, 1, Rules::k5T);
+  std::vector<PopulationState> loaded =
+      load_checkpoint(written(saved, "population_checkpoint_0_12_2.json"), settings, 1, Rules::k5T);
   const SearchResult resumed = run_to(12000, loaded[0]);
   EXPECT_EQ(resumed.best, whole.best);
   ASSERT_EQ(resumed.lineages.size(), whole.lineages.size());
@@ -823,14 +837,9 @@ TEST(MorpionPopulation, AnOldCheckpointWhoseLastRiseIsOutsideItsLineageIsRefused
   search.erase("lineages");
   search.erase("lineage");
   search["pool_best_since"] = first.lineage_start - 1;
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_damaged.json";
-  { std::ofstream(path) << saved.dump(); }
-  try {
-    load_checkpoint(path, settings, 1, Rules::k5T);
-    FAIL() << "a damaged checkpoint was accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("search 0: its pool's last rise"), std::string::npos) << e.what();
-  }
+  const std::string message = refusal(saved, settings, "population_checkpoint_damaged.json");
+  EXPECT_NE(message.find("search 0: its pool's last rise"), std::string::npos)
+      << (message.empty() ? "a damaged checkpoint was accepted" : message);
 }
 
 // A checkpoint whose kick blacklists a line number outside the grid is refused with the search
@@ -841,16 +850,9 @@ TEST(MorpionPopulation, ACheckpointWithATabuLineOutsideTheGridIsRefused) {
   const nlohmann::json settings = {{"method", "population"}, {"test", 6}};
   nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
   saved["searches"][0]["tabu"] = {12, kLines};
-  const std::string path = ::testing::TempDir() + "/population_checkpoint_tabu.json";
-  { std::ofstream(path) << saved.dump(); }
-  try {
-    load_checkpoint(path, settings, 1, Rules::k5T);
-    FAIL() << "a tabu line outside the grid was accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("search 0: tabu line " + std::to_string(kLines) + " is not"),
-              std::string::npos)
-        << e.what();
-  }
+  const std::string message = refusal(saved, settings, "population_checkpoint_tabu.json");
+  EXPECT_NE(message.find("search 0: tabu line " + std::to_string(kLines) + " is not"), std::string::npos)
+      << (message.empty() ? "a tabu line outside the grid was accepted" : message);
 }
 
 // A mutation focus below 1 (the changes nearer the parent's end) and a protection of the parent's
