@@ -31,7 +31,22 @@ void complete_at_random(ratrace::Rng& rng, Board& board, Game& game) {
   }
 }
 
-Dna::Dna(uint64_t fill_key) : fill_key_(fill_key), explicit_(kLines, std::numeric_limits<double>::quiet_NaN()) {}
+double centre_closeness(int line) {
+  static const std::vector<double> closeness = [] {
+    std::vector<double> c(kLines);
+    for (int l = 0; l < kLines; ++l) {
+      const int first = l >> 2;
+      const auto dir = static_cast<size_t>(l & 3);
+      const double mx = cell_x(first) + 2 * kDx[dir], my = cell_y(first) + 2 * kDy[dir];
+      c[static_cast<size_t>(l)] = 1.0 / (1.0 + std::hypot(mx - 4.5, my - 4.5) / 4.0);
+    }
+    return c;
+  }();
+  return closeness[static_cast<size_t>(line)];
+}
+
+Dna::Dna(uint64_t fill_key, double fill_centre)
+    : fill_key_(fill_key), fill_centre_(fill_centre), explicit_(kLines, std::numeric_limits<double>::quiet_NaN()) {}
 
 Dna Dna::of_game(const Game& game, uint64_t fill_key) {
   Dna dna(fill_key);
@@ -44,7 +59,9 @@ double Dna::value(int line) const {
   if (!std::isnan(v)) return v;
   // Draw `line` of the stream, as ratrace::Rng(fill_key_) would return it.
   const uint64_t draw = ratrace::mix64(fill_key_ + (static_cast<uint64_t>(line) + 1) * 0x9e3779b97f4a7c15ULL);
-  return static_cast<double>(draw >> 11) * 0x1.0p-53;
+  const double uniform = static_cast<double>(draw >> 11) * 0x1.0p-53;
+  if (fill_centre_ == 0) return uniform;
+  return (uniform + fill_centre_ * centre_closeness(line)) / (1 + fill_centre_);
 }
 
 void Dna::set(int line, double value) {

@@ -23,10 +23,11 @@ void complete_at_random(ratrace::Rng& rng, Board& board, Game& game);
 
 // One value per line (kLines). Entries not set explicitly are uniform in [0, 1): entry i is
 // draw i of the counter-based stream `fill_key`, computed when read, so a fresh random fill
-// costs nothing.
+// costs nothing. With a `fill_centre` weight w > 0 such an entry is (u + w c) / (1 + w) instead,
+// u the draw and c = centre_closeness(line): still in [0, 1), leaning to lines near the cross.
 class Dna {
  public:
-  explicit Dna(uint64_t fill_key);
+  explicit Dna(uint64_t fill_key, double fill_centre = 0);
   // The DNA of a finished game: random fill, then move i of n gets (n + 1) - i.
   static Dna of_game(const Game& game, uint64_t fill_key);
 
@@ -40,9 +41,14 @@ class Dna {
 
  private:
   uint64_t fill_key_;
+  double fill_centre_;
   std::vector<double> explicit_;  // NaN where the random fill applies
   std::vector<int> set_lines_;
 };
+
+// 1 / (1 + d / 4), d the distance of the line's middle point from the cross's centre (4.5, 4.5):
+// 1 at the centre, 1/2 four points out.
+double centre_closeness(int line);
 
 // Plays the DNA's preferred legal move until none is left (ties, which only blacklisted moves
 // can have, go to the smaller line index). Deterministic.

@@ -261,6 +261,7 @@ nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& f
   if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
   if (o.mutation_focus != defaults.mutation_focus) settings["mutation_focus"] = o.mutation_focus;
   if (o.protect != defaults.protect) settings["protect"] = o.protect;
+  if (o.fill_centre != defaults.fill_centre) settings["fill_centre"] = o.fill_centre;
   if (o.kick_shape == KickShape::kRuin) settings["kick_shape"] = "ruin";
   if (o.kick_shape == KickShape::kRegion) settings["kick_shape"] = "region";
   if (o.pool_order == PoolOrder::kRotate) {
@@ -708,6 +709,13 @@ int main(int argc, char** argv) {
                        "much value (0: off)")
           ->check(ratrace::real_number(0, 1))
           ->capture_default_str(),
+      search
+          ->add_option("--fill-centre", population.fill_centre,
+                       "Population: a child's fill values, where it leaves its parent's moves, lean this much to "
+                       "lines near the cross: (u + w c) / (1 + w), c = 1 / (1 + d / 4), d the line's distance from "
+                       "the cross's centre (0: uniform)")
+          ->check(ratrace::real_number(0, 100))
+          ->capture_default_str(),
       search->add_option("--end-search-every", population.end_search_every, "Population: iterations per end search")
           ->check(ratrace::whole_number(1, UINT64_MAX))
           ->capture_default_str(),
@@ -994,6 +1002,8 @@ int main(int argc, char** argv) {
           throw UsageError("--kick-tabu needs kicks: --kick-after (which --climb-after turns off) or --kick-share");
         if (population.kick_tabu > 0 && population.dna == DnaSource::kKept)
           throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
+        if (population.fill_centre > 0 && population.dna == DnaSource::kKept)
+          throw UsageError("--fill-centre acts on the fill of --dna parent's children, not on kept DNAs");
         if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");

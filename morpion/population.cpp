@@ -832,7 +832,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     result.climbs.push_back(std::move(climb.lineage));
     return true;
   };
-  Dna dna(0);
+  Dna dna(0, options.fill_centre);
   Board board(options.rules);
   std::vector<uint64_t> ahead(kLines / 64);
   KeptDna child_dna;

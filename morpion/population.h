@@ -82,6 +82,7 @@ struct PopulationOptions {
   double mutation_focus = 1;        // each changed move is parent[floor(u^focus * n)]: below 1 nearer the end
   double protect = 0;               // a child's new line that would make a parent move still to play illegal
                                     // is valued this much lower
+  double fill_centre = 0;           // a child's fill leans this much to lines near the cross (Dna; 0: uniform)
   uint64_t end_search_every = 100;  // iterations per end search
   int completions = 100;            // random finishes per end search
   uint64_t restart_after = 300000;  // iterations without a better pool best before a fresh start (0: never)

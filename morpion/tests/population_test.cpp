@@ -898,6 +898,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.kick_return_patience = 300;
   options.kick_shape = KickShape::kRegion;
   options.kick_tabu = 2;
+  options.fill_centre = 0.25;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <unordered_set>
 
 #include <gtest/gtest.h>
@@ -15,6 +16,33 @@ TEST(MorpionDna, EvaluatingAGamesDnaReproducesTheGame) {
     const Game game = random_game(rng, Rules::k5T);
     EXPECT_EQ(evaluate(Dna::of_game(game, g), Rules::k5T), game) << "game " << g;
   }
+}
+
+// A centre fill keeps every unset value in [0, 1), below every move a DNA sets and above every
+// blacklisted line, and leans to lines near the cross: greedy games of random fills play more moves
+// (over 20,000 games, 54.0 uniform and 60.6 with weight 4), their dots nearer the centre.
+TEST(MorpionDna, ACentreFillStaysInTheFillsRangeAndLeansToTheCross) {
+  EXPECT_GT(centre_closeness(cell_of(2, 4) * 4 + 1), 0.8);   // e from (2, 4): middle (4, 4)
+  EXPECT_LT(centre_closeness(cell_of(22, 4) * 4 + 1), 0.2);  // middle (24, 4), 19.5 points out
+  const Dna leaning(7, 4.0);
+  for (int line = 0; line < kLines; ++line) {
+    const double v = leaning.value(line);
+    ASSERT_TRUE(v >= 0 && v < 1) << "line " << line << ": " << v;
+  }
+  auto played = [](double fill_centre) {
+    double moves = 0, distance = 0;
+    for (uint64_t g = 0; g < 400; ++g) {
+      const Game game = evaluate(Dna(ratrace::stream_key(8, 1, g), fill_centre), Rules::k5T);
+      moves += static_cast<double>(game.size());
+      for (const Move& m : game) distance += std::hypot(cell_x(m.dot) - 4.5, cell_y(m.dot) - 4.5);
+    }
+    return std::pair{moves / 400, distance / moves};
+  };
+  const auto [uniform_moves, uniform_distance] = played(0);
+  const auto [leaning_moves, leaning_distance] = played(4);
+  EXPECT_NEAR(uniform_moves, 54.0, 2.0);
+  EXPECT_GT(leaning_moves, uniform_moves + 3);
+  EXPECT_LT(leaning_distance, uniform_distance);
 }
 
 // A blacklisted move is made only when every legal move is blacklisted (with one blacklisted
