@@ -196,6 +196,14 @@ Matchboxes load_boxes(const std::string& path) {
   }
 }
 
+Matchboxes load_boxes(const std::string& path, Mark player) {
+  Matchboxes m = load_boxes(path);
+  if (m.catalogue->player != player)
+    throw std::runtime_error("'" + path + "' holds boxes of " + std::string(1, mark_char(m.catalogue->player)) +
+                             ", not of " + std::string(1, mark_char(player)));
+  return m;
+}
+
 std::string boxes_table(const Matchboxes& m, int per_row) {
   uint32_t most = 1;
   for (const auto& box : m.beads)

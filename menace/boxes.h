@@ -70,6 +70,8 @@ nlohmann::json boxes_to_json(const Matchboxes& m);
 // throws std::invalid_argument saying what is wrong.
 Matchboxes boxes_from_json(const nlohmann::json& j);
 Matchboxes load_boxes(const std::string& path);  // reads and checks; throws std::runtime_error
+// The same, and throws unless they are `player`'s boxes.
+Matchboxes load_boxes(const std::string& path, Mark player);
 
 // Every box as a small picture whose empty cells show their bead counts, several a row.
 std::string boxes_table(const Matchboxes& m, int per_row = 6);

@@ -36,11 +36,7 @@ int report(const std::exception& e) {
 
 Matchboxes load_or_usage_error(const std::string& path, Mark player) {
   try {
-    Matchboxes m = load_boxes(path);
-    if (m.catalogue->player != player)
-      throw std::runtime_error("'" + path + "' holds boxes of " + std::string(1, mark_char(m.catalogue->player)) +
-                               ", not of " + std::string(1, mark_char(player)));
-    return m;
+    return load_boxes(path, player);
   } catch (const std::exception& e) {
     throw UsageError(e.what());
   }
@@ -135,17 +131,9 @@ int run_train(TrainOptions& o, bool block_given) {
   o.config.opponent = opponent_from_string(o.opponent);
   o.config.start = start_beads_from_string(o.beads);
   if (!block_given) o.config.block = default_block(o.config.games);
-  if (block_count(o.config.games, o.config.block) > kMaxBlocks)
-    throw UsageError("--block: " + std::to_string(o.config.block) + " games per point make " +
-                     std::to_string(block_count(o.config.games, o.config.block)) + " points of --games " +
-                     std::to_string(o.config.games) + "; at most " + std::to_string(kMaxBlocks) +
-                     " (leave --block out for a size that fits)");
   if ((!o.save.empty() || !o.save_opponent.empty() || !o.load.empty() || !o.load_opponent.empty()) &&
       o.config.learners != 1)
     throw UsageError("--load/--save work on one learner's boxes: use them with --learners 1");
-  if (o.config.opponent_error > 0 && o.config.opponent != OpponentKind::kPerfect &&
-      o.config.opponent != OpponentKind::kPerfectFixed)
-    throw UsageError("--opponent-error needs --opponent perfect or perfect-fixed");
   if ((!o.load_opponent.empty() || !o.save_opponent.empty()) && o.config.opponent != OpponentKind::kMenace)
     throw UsageError("--load-opponent/--save-opponent need --opponent menace");
   ratrace::check_output_path(o.save, o.force);
@@ -158,10 +146,7 @@ int run_train(TrainOptions& o, bool block_given) {
   std::optional<Matchboxes> start, opponent_start;
   if (!o.load.empty()) start = load_or_usage_error(o.load, Mark::kX);
   if (!o.load_opponent.empty()) opponent_start = load_or_usage_error(o.load_opponent, Mark::kO);
-  for (const auto* boxes : {start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr})
-    if (boxes && o.config.games > kMaxGamesPlayed - boxes->games_played)
-      throw UsageError("--games: the loaded boxes have learnt from " + std::to_string(boxes->games_played) +
-                       " games; " + std::to_string(o.config.games) + " more would pass the most they may count (2^53)");
+  check_training(o.config, start ? &*start : nullptr, opponent_start ? &*opponent_start : nullptr);
 
   // Caught before the curve file exists, so a signal that finds it on disk always ends the run cleanly.
   ratrace::StopOnSignal stop(
@@ -206,10 +191,7 @@ int run_train(TrainOptions& o, bool block_given) {
   print_stops_losing(stop_losing);
   const int written = write_each({
       [&] {
-        if (curve)
-          curve->finish(
-              {{"games_completed", outcome.games}, {"interrupted", outcome.stopped}, {"stops_losing", stop_losing}},
-              o.force);
+        if (curve) curve->finish(curve_tail(o.config, outcome), o.force);
       },
       [&] {
         if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0], o.force);

@@ -10,6 +10,7 @@
 #include "ratrace/common/parallel.h"
 #include "ratrace/common/rng.h"
 #include "ratrace/common/stats.h"
+#include "ratrace/common/usage_error.h"
 #include "ratrace/common/version.h"
 
 namespace ratrace::menace {
@@ -259,6 +260,31 @@ nlohmann::json stops_losing(uint64_t window, const std::vector<NoLossTracker>& l
     stop["max"] = *std::max_element(reached.begin(), reached.end());
   }
   return stop;
+}
+
+nlohmann::json curve_tail(const TrainConfig& config, const TrainOutcome& outcome) {
+  return {{"games_completed", outcome.games},
+          {"interrupted", outcome.stopped},
+          {"stops_losing", stops_losing(config.no_loss_window, outcome.no_loss)}};
+}
+
+void check_training(const TrainConfig& config, const Matchboxes* start, const Matchboxes* opponent_start) {
+  const uint64_t points = block_count(config.games, config.block);
+  if (points > kMaxBlocks)
+    throw UsageError("--block: " + std::to_string(config.block) + " games per point make " + std::to_string(points) +
+                     " points of --games " + std::to_string(config.games) + "; at most " + std::to_string(kMaxBlocks) +
+                     " (leave --block out for a size that fits)");
+  if (config.opponent_error > 0 && config.opponent != OpponentKind::kPerfect &&
+      config.opponent != OpponentKind::kPerfectFixed)
+    throw UsageError("--opponent-error needs --opponent perfect or perfect-fixed");
+  if ((start || opponent_start) && config.learners != 1)
+    throw UsageError("start boxes are one learner's: use them with one learner");
+  if (opponent_start && config.opponent != OpponentKind::kMenace)
+    throw UsageError("the O learner's start boxes need --opponent menace");
+  for (const Matchboxes* boxes : {start, opponent_start})
+    if (boxes && config.games > kMaxGamesPlayed - boxes->games_played)
+      throw UsageError("--games: the loaded boxes have learnt from " + std::to_string(boxes->games_played) +
+                       " games; " + std::to_string(config.games) + " more would pass the most they may count (2^53)");
 }
 
 }  // namespace ratrace::menace

@@ -110,4 +110,13 @@ nlohmann::json curve_header(const TrainConfig& config, uint64_t games_played_bef
 // The "stops losing" distribution over learners, for the curve file and the summary.
 nlohmann::json stops_losing(uint64_t window, const std::vector<NoLossTracker>& learners);
 
+// The learning-curve file's fields after its blocks: how far the run got and the "stops
+// losing" distribution.
+nlohmann::json curve_tail(const TrainConfig& config, const TrainOutcome& outcome);
+
+// Throws ratrace::UsageError when a run cannot be made as asked: too many curve points, an
+// opponent error without a perfect opponent, start boxes for more than one learner or for an
+// opponent that is not MENACE, or start boxes with too little room left to count the games.
+void check_training(const TrainConfig& config, const Matchboxes* start, const Matchboxes* opponent_start);
+
 }  // namespace ratrace::menace

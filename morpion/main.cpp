@@ -21,6 +21,7 @@
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
 #include "morpion/population.h"
+#include "morpion/search_run.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
 #include "ratrace/common/parallel.h"
@@ -107,23 +108,32 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--best-svg", f.best_svg, "Draw the best grid here each time it improves");
 }
 
-int search_count(const RunFlags& flags) {
-  return flags.searches > 0 ? flags.searches : ratrace::thread_count(flags.threads);
-}
-
 // A sample's mean and the half width of its 95% t interval, shown as 0 for a single value.
 std::pair<double, double> mean_and_half_width(const std::vector<double>& values) {
   const ratrace::MeanInterval m = ratrace::mean_interval(values);
   return {m.mean, values.size() < 2 ? 0.0 : m.half_width};
 }
 
-// Runs `count` searches in parallel, printing one line per improvement of the best score so
+// The run the flags ask for.
+RunRequest request_of(const std::string& kind, const RunFlags& flags, nlohmann::json settings) {
+  RunRequest request;
+  request.kind = kind;
+  request.rules = parse_rules(flags.rules);
+  request.seed = flags.seed;
+  request.threads = flags.threads;
+  request.searches = flags.searches;
+  request.seconds = flags.seconds;
+  request.cpu_seconds = flags.cpu_seconds;
+  request.work_limit = flags.work_limit;
+  request.settings = std::move(settings);
+  return request;
+}
+
+// Runs the flags' searches in parallel, printing one line per improvement of the best score so
 // far and, on a terminal, a progress line; Ctrl-C stops them and keeps the best grid.
 int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::json settings,
-                   const std::function<SearchResult(int, const SearchLimits&, const ImprovementCallback&)>& search) {
-  const Rules rules = parse_rules(flags.rules);
-  const int threads = ratrace::thread_count(flags.threads);
-  const int count = search_count(flags);
+                   const SearchFunction& search) {
+  const RunRequest request = request_of(kind, flags, std::move(settings));
   ratrace::check_output_path(flags.json, flags.force);
   ratrace::check_output_path(flags.best_svg, flags.force || flags.best_svg_ours);
   const bool tty = isatty(STDERR_FILENO) != 0;
@@ -132,20 +142,19 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   std::mutex print_mutex;
   std::atomic<int> best_score{-1};
   std::atomic<uint64_t> work_done{0};
-  nlohmann::json timeline = nlohmann::json::array();
-  const ImprovementCallback on_improvement = [&](int s, const Improvement& step, const Game& game) {
+  const ratrace::StopOnSignal stop("\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n");
+  RunHooks hooks;
+  hooks.stop = stop.flag();
+  hooks.work_done = &work_done;
+  hooks.on_best = [&](int s, const Improvement& step, const Game& game, double t) {
     std::lock_guard lock(print_mutex);
-    if (step.score <= best_score.load()) return;
     best_score = step.score;
-    const double t = elapsed();
-    timeline.push_back({{"seconds", t}, {"score", step.score}, {"search", s}, {"iteration", step.iteration}});
     if (tty) ratrace::draw_status_line("");
     std::cout << fmt::format("search {} iteration {} score {} time {:.2f} s code {}", s, step.iteration, step.score, t,
-                             encode_game(game, rules))
+                             encode_game(game, request.rules))
               << std::endl;
     if (!flags.best_svg.empty()) ratrace::write_file_atomically(flags.best_svg, svg_picture(game, false));
   };
-  const ratrace::StopOnSignal stop("\nstopping: the best grid found so far is kept (Ctrl-C again to kill)\n");
   std::atomic<bool> done{false};
   std::thread progress([&] {
     while (!done) {
@@ -158,17 +167,9 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
                                             static_cast<double>(work_done.load()) / std::max(t, 1e-9), t));
     }
   });
-  std::vector<SearchResult> results;
+  RunOutcome outcome;
   try {
-    results = run_searches(count, threads, [&](int s) {
-      SearchLimits limits = {};
-      limits.seconds = flags.seconds;
-      limits.cpu_seconds = flags.cpu_seconds;
-      limits.stop = stop.flag();
-      limits.work_done = &work_done;
-      limits.iterations = flags.work_limit;
-      return search(s, limits, on_improvement);
-    });
+    outcome = run_and_record(request, search, hooks);
   } catch (...) {
     done = true;
     progress.join();
@@ -178,141 +179,28 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   progress.join();
   if (tty) ratrace::draw_status_line("");
 
-  const SearchResult& best = best_of(results);
-  const double total_seconds = elapsed();
-  uint64_t total_work = 0;
-  nlohmann::json runs = nlohmann::json::array();
-  for (const SearchResult& r : results) {
-    total_work += r.iterations;
-    nlohmann::json steps = nlohmann::json::array();
-    for (const Improvement& i : r.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
-    runs.push_back({{"search", r.search},
-                    {"score", r.best.size()},
-                    {"iterations", r.iterations},
-                    {"seconds", r.seconds},
-                    {"cpu_seconds", r.cpu_seconds},
-                    {"stopped", r.stopped},
-                    {"restarts", r.restarts},
-                    {"lineages", r.lineages},
-                    {"climbs", r.climbs},
-                    {"code", encode_game(r.best, rules)},
-                    {"improvements", steps}});
-  }
+  const nlohmann::json& document = outcome.document;
+  const double total_seconds = document["elapsed_seconds"].get<double>();
   // The rate is of this run's work: a resumed search's earlier iterations took no time here.
-  std::cout << fmt::format("best {} (search {}) after {} {} in {:.2f} s ({:.0f}/s); code {}", best.best.size(),
-                           best.search, total_work, kind == "nrpa" ? "playouts" : "iterations", total_seconds,
-                           static_cast<double>(work_done.load()) / std::max(total_seconds, 1e-9),
-                           encode_game(best.best, rules))
+  std::cout << fmt::format("best {} (search {}) after {} {} in {:.2f} s ({:.0f}/s); code {}",
+                           document["best"]["score"].get<int>(), document["best"]["search"].get<int>(),
+                           document["total_iterations"].get<uint64_t>(), kind == "nrpa" ? "playouts" : "iterations",
+                           total_seconds, static_cast<double>(work_done.load()) / std::max(total_seconds, 1e-9),
+                           document["best"]["code"].get<std::string>())
             << std::endl;
   if (!flags.json.empty()) {
-    nlohmann::json out = {{"format", "morpion-" + kind},
-                          {"version", ratrace::version()},
-                          {"rules", rules_name(rules)},
-                          {"master_seed", flags.seed},
-                          {"threads", threads},
-                          {"searches", count},
-                          {"seconds_limit", flags.seconds},
-                          {"cpu_seconds_limit", flags.cpu_seconds},
-                          {"settings", settings},
-                          {"interrupted", stop.stopped()},
-                          {"elapsed_seconds", total_seconds},
-                          {"total_iterations", total_work},
-                          {"timeline", timeline},
-                          {"best", game_json(best.best, rules)},
-                          {"runs", runs}};
-    out["best"]["search"] = best.search;
-    ratrace::write_json_file(flags.json, out, flags.force);
+    ratrace::write_json_file(flags.json, document, flags.force);
     if (flags.json != "-") spdlog::info("wrote {}", flags.json);
   }
-  return stop.stopped() ? ratrace::kExitInterrupted : ratrace::kExitOk;
-}
-
-// `search`'s population settings: the checkpoint must hold a search run with the same ones.
-nlohmann::json population_settings(const PopulationOptions& o, const RunFlags& flags, int searches) {
-  nlohmann::json settings = {{"method", "population"},
-                             {"rules", rules_name(o.rules)},
-                             {"master_seed", flags.seed},
-                             {"searches", searches},
-                             {"pool", o.pool},
-                             {"window", o.window},
-                             {"skew", o.skew},
-                             {"swaps", o.swaps},
-                             {"blacklist", o.blacklist},
-                             {"end_search_every", o.end_search_every},
-                             {"completions", o.completions},
-                             {"restart_after", o.restart_after},
-                             {"restart_growth", o.restart_growth},
-                             {"kick_share", o.kick_share},
-                             {"kick_least", o.kick_least},
-                             {"kick_most", o.kick_most}};
-  // Settings added later appear only when they differ from their defaults, so that the
-  // checkpoint of a search run before they existed still resumes.
-  const PopulationOptions defaults;
-  if (o.same_grid != defaults.same_grid) settings["same_grid"] = "dots";
-  if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
-  if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
-  if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
-  if (o.end_search_depths != defaults.end_search_depths)
-    settings["end_search_depths"] = o.end_search_depths == EndSearchDepths::kAll ? "all" : "lineage-bandit";
-  if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
-  if (o.crossover_share != defaults.crossover_share) settings["crossover_share"] = o.crossover_share;
-  if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
-  if (o.fill == Fill::kGrid) settings["fill"] = "grid";
-  if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
-  if (o.mutation_focus != defaults.mutation_focus) settings["mutation_focus"] = o.mutation_focus;
-  if (o.protect != defaults.protect) settings["protect"] = o.protect;
-  if (o.fill_centre != defaults.fill_centre) settings["fill_centre"] = o.fill_centre;
-  if (o.kick_shape == KickShape::kRuin) settings["kick_shape"] = "ruin";
-  if (o.kick_shape == KickShape::kRegion) settings["kick_shape"] = "region";
-  if (o.pool_order == PoolOrder::kRotate) {
-    settings["pool_order"] = "rotate";
-    settings["resort_every"] = o.resort_every;
-    if (o.drift) settings["drift"] = true;
-  }
-  if (o.dna == DnaSource::kKept) settings["dna"] = "kept";
-  if (o.adapt_window) settings["adapt_window"] = true;
-  if (o.adapt_window && o.pool_order != PoolOrder::kRotate) settings["resort_every"] = o.resort_every;
-  if (o.widen_after != defaults.widen_after) {
-    settings["widen_after"] = o.widen_after;
-    settings["widen_by"] = o.widen_by;
-  }
-  if (o.poor_restart_after != defaults.poor_restart_after) {
-    settings["poor_restart_after"] = o.poor_restart_after;
-    settings["poor_below"] = o.poor_below;
-  }
-  if (o.abandon_after != defaults.abandon_after) {
-    settings["abandon_after"] = o.abandon_after;
-    if (o.abandon_below > 0) settings["abandon_below"] = o.abandon_below;
-    else settings["abandon_margin"] = o.abandon_margin;
-  }
-  if (!o.start.empty()) settings["start"] = encode_game(o.start, o.rules);
-  if (o.climb_after > 0) {
-    settings["climb_after"] = o.climb_after;
-    settings["climb_iterations"] = o.climb_iterations;
-    if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
-  }
-  // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
-  if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
-  if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
-  if (o.kick_return_patience != defaults.kick_return_patience)
-    settings["kick_return_patience"] = o.kick_return_patience;
-  if (o.kick_tabu != 0) settings["kick_tabu"] = o.kick_tabu;
-  if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
-  if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
-  if (o.elite_starts > 0) settings["elite_starts"] = o.elite_starts;
-  if (o.record_climbs > 0) {
-    settings["record_climbs"] = o.record_climbs;
-    settings["record_climb_from"] = o.record_climb_from;
-  }
-  return settings;
+  return outcome.interrupted ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
 
 // The population search, resumed from `checkpoint` when that file exists and saved to it
 // every `checkpoint_seconds` of each search's time and when the search ends.
 int cmd_population(RunFlags flags, const PopulationOptions& options, const std::string& checkpoint,
                    double checkpoint_seconds) {
-  const int count = search_count(flags);
-  const nlohmann::json identity = population_settings(options, flags, count);
+  const int count = search_count(request_of("search", flags, {}));
+  const nlohmann::json identity = population_settings(options, flags.seed, count);
   ratrace::check_distinct_files({{"--json", flags.json}, {"--best-svg", flags.best_svg}, {"--checkpoint", checkpoint}});
   std::vector<PopulationState> states(static_cast<size_t>(count));
   if (checkpoint == "-") throw UsageError("--checkpoint needs a file, not standard output");
@@ -938,73 +826,28 @@ int main(int argc, char** argv) {
       }
       if (*search) {
         population.rules = parse_rules(search_flags.rules);
-        population.same_grid = same_grid == "dots" ? SameGrid::kDots : SameGrid::kLines;
-        population.canonical_order = order == "canonical";
-        population.end_search_unsearched = end_search_source == "unsearched";
-        population.end_search_keep_all = end_search_keep == "all";
-        population.end_search_depths = end_search_depths == "all"              ? EndSearchDepths::kAll
-                                       : end_search_depths == "lineage-bandit" ? EndSearchDepths::kLineageBandit
-                                                                               : EndSearchDepths::kBandit;
-        population.fill = fill == "lineage" ? Fill::kLineage : fill == "grid" ? Fill::kGrid : Fill::kFresh;
-        population.mutation = mutation == "swap-any" ? Mutation::kSwapAny : Mutation::kBlacklist;
-        population.pool_order = pool_order == "rotate" ? PoolOrder::kRotate : PoolOrder::kScore;
-        population.kick_shape = kick_shape == "ruin"     ? KickShape::kRuin
-                                : kick_shape == "region" ? KickShape::kRegion
-                                                         : KickShape::kTail;
-        if (population.drift && population.pool_order != PoolOrder::kRotate)
-          throw UsageError("--drift needs --pool-order rotate");
-        population.dna = dna_source == "kept" ? DnaSource::kKept : DnaSource::kParent;
-        if (population.dna == DnaSource::kKept &&
-            (population.pool_order != PoolOrder::kRotate || population.mutation != Mutation::kSwapAny ||
-             population.canonical_order || !checkpoint.empty()))
-          throw UsageError(
-              "--dna kept needs --pool-order rotate and --mutation swap-any, and takes neither --order canonical nor "
-              "--checkpoint");
-        if (kick_depth[0] > kick_depth[1])
-          throw UsageError(fmt::format("--kick-depth {},{}: the first share is the least, and it is above the second",
-                                       kick_depth[0], kick_depth[1]));
+        const std::vector<std::pair<std::string, const std::string*>> choice_flags = {
+            {"same_grid", &same_grid},
+            {"order", &order},
+            {"end_search_source", &end_search_source},
+            {"end_search_keep", &end_search_keep},
+            {"end_search_depths", &end_search_depths},
+            {"fill", &fill},
+            {"mutation", &mutation},
+            {"pool_order", &pool_order},
+            {"dna", &dna_source},
+            {"kick_shape", &kick_shape}};
+        for (const auto& [name, value] : choice_flags) set_population_choice(population, name, *value);
         population.kick_least = kick_depth[0];
         population.kick_most = kick_depth[1];
         if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
-        if (population.adapt_window && population.widen_after > 0)
-          throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
-        if (population.climb_after == 0 && population.climb_lineages != 1)
-          throw UsageError("--climb-lineages needs --climb-after");
-        if (population.record_climbs == 0 && population.record_climb_from != PopulationOptions{}.record_climb_from)
-          throw UsageError("--record-climb-from needs --record-climbs");
-        if (population.climb_after > 0 && population.record_climbs > 0)
-          throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
-        // Climbs and kicks are two ways of going on from the sampling's best grid: climbs turn the
-        // default kicks off.
-        if (population.climb_after > 0) {
-          if (search->get_option("--kick-after")->count() > 0 && population.kick_after > 0)
-            throw UsageError("--climb-after and --kick-after are two ways of going on from the best grid: give one");
-          population.kick_after = 0;
+        settle_climbs_and_kicks(population, search->get_option("--kick-after")->count() > 0);
+        if (method == "population") {
+          check_population_options(population);
+          if (population.dna == DnaSource::kKept && !checkpoint.empty())
+            throw UsageError("--dna kept does not take --checkpoint");
+          return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         }
-        if (method == "population" && population.round_iterations > 0 &&
-            population.round_iterations <= population.kick_after)
-          throw UsageError(
-              fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it "
-                          "never kicks",
-                          population.round_iterations, population.kick_after));
-        if (population.abandon_below > 0 && population.abandon_after == 0)
-          throw UsageError("--abandon-below needs --abandon-after, the age at which a lineage is judged");
-        if (population.kick_accept >= 0 && population.kick_after == 0)
-          throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
-        if (population.kick_accept >= 0 && population.round_iterations > 0)
-          throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
-        if (population.kick_return_patience > 0 &&
-            (population.kick_after == 0 || population.kick_accept >= 0 || population.round_iterations > 0))
-          throw UsageError(
-              "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0, --climb-after, "
-              "--kick-accept and --round-iterations turn off");
-        if (population.kick_tabu > 0 && population.kick_after == 0 && population.kick_share == 0)
-          throw UsageError("--kick-tabu needs kicks: --kick-after (which --climb-after turns off) or --kick-share");
-        if (population.kick_tabu > 0 && population.dna == DnaSource::kKept)
-          throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
-        if (population.fill_centre > 0 && population.dna == DnaSource::kKept)
-          throw UsageError("--fill-centre acts on the fill of --dna parent's children, not on kept DNAs");
-        if (method == "population") return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");
         const LocalSearchOptions options{population.rules, population.blacklist};

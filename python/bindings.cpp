@@ -13,12 +13,12 @@
 #include "ratrace/analysis/score_run.h"
 #include "ratrace/analysis/sweep_run.h"
 #include "ratrace/common/io.h"
-#include "ratrace/common/numbers.h"
 #include "ratrace/common/version.h"
 #include "ratrace/engine/board.h"
 #include "ratrace/python/call_watch.h"
 #include "ratrace/python/compiled_player.h"
 #include "ratrace/python/python_player.h"
+#include "ratrace/python/request_fields.h"
 #include "ratrace/runs/durable_run.h"
 
 namespace py = pybind11;
@@ -32,28 +32,6 @@ namespace {
 std::optional<PlayerSource> python_source(const std::optional<std::string>& file_spec) {
   if (!file_spec) return std::nullopt;
   return PlayerSource{PlayerSource::Kind::kPython, *file_spec};
-}
-
-// A request's field, checked as the command line checks its flag: an integer in [least, most].
-int64_t whole_field(const py::dict& request, const char* key, int64_t least, int64_t most) {
-  const py::object value = request[key];
-  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-    throw std::invalid_argument(std::string(key) + " must be an integer, not " +
-                                clipped(py::repr(value).cast<std::string>(), 40));
-  const py::int_ number = value;
-  if (number < py::int_(least) || number > py::int_(most))
-    throw std::invalid_argument(std::string(key) + " must be in [" + std::to_string(least) + ", " +
-                                std::to_string(most) + "], not " + clipped(py::repr(number).cast<std::string>(), 40));
-  return number.cast<int64_t>();
-}
-
-uint64_t seed_field(const py::dict& request) {
-  const py::object value = request["seed"];
-  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) || value < py::int_(0) ||
-      value > py::int_(UINT64_MAX))
-    throw std::invalid_argument("seed must be an integer in [0, 2^64), not " +
-                                clipped(py::repr(value).cast<std::string>(), 40));
-  return value.cast<uint64_t>();
 }
 
 // The options every game-running command shares, from a request made by the package.

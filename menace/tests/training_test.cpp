@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "menace/training.h"
+#include "ratrace/common/usage_error.h"
 
 namespace ratrace::menace {
 namespace {
@@ -180,6 +181,32 @@ TEST(MenaceTraining, StopsLosingFollowedGameByGame) {
   EXPECT_EQ(track({0, 0}, 2).reached, 0u);
   EXPECT_FALSE(track({0, 0, -1}, 3).reached);
   EXPECT_FALSE(track({-1, 0, 0, 1}, 3).lost_again);
+}
+
+TEST(MenaceTraining, RunsThatCannotBeMadeAsAskedAreRefused) {
+  TrainConfig c = small_config(OpponentKind::kRandom);
+  EXPECT_NO_THROW(check_training(c, nullptr, nullptr));
+  c.opponent_error = 0.1;  // only a perfect opponent errs
+  EXPECT_THROW(check_training(c, nullptr, nullptr), UsageError);
+  c = small_config(OpponentKind::kRandom);
+  c.games = 100000;
+  c.block = 1;  // 100,000 points, above kMaxBlocks
+  EXPECT_THROW(check_training(c, nullptr, nullptr), UsageError);
+  c = small_config(OpponentKind::kRandom);
+  const Matchboxes boxes = fresh_learner_boxes(learner_key(1, 0), Mark::kX, StartBeads::kRandom);
+  EXPECT_THROW(check_training(c, &boxes, nullptr), UsageError);  // six learners, one learner's boxes
+  c.learners = 1;
+  EXPECT_NO_THROW(check_training(c, &boxes, nullptr));
+  EXPECT_THROW(check_training(c, nullptr, &boxes), UsageError);  // an O learner needs --opponent menace
+}
+
+TEST(MenaceTraining, TheCurveTailSaysHowFarTheRunGot) {
+  const TrainConfig c = small_config(OpponentKind::kRandom);
+  const Trained t = train_with_rows(c);
+  const nlohmann::json tail = curve_tail(c, t.outcome);
+  EXPECT_EQ(tail["games_completed"], 300);
+  EXPECT_EQ(tail["interrupted"], false);
+  EXPECT_EQ(tail["stops_losing"], stops_losing(c.no_loss_window, t.outcome.no_loss));
 }
 
 }  // namespace

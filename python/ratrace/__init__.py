@@ -12,6 +12,10 @@ may also be a registered player's name, ``"FILE.py:FUNCTION"``, or an organisers
     result = ratrace.score(my_move, boards=100, seed=1)
     print(result)                     # geometric mean and its 95% interval
     result.write_json("mine.json")    # the file `ratrace score --json` writes
+
+The sibling systems are its submodules: :mod:`ratrace.morpion` (Morpion Solitaire 5T: the layer
+code and the searches of ``morpion search`` and ``nrpa``) and :mod:`ratrace.menace` (Michie's
+matchbox learner, trained as ``menace train``).
 """
 from __future__ import annotations
 
@@ -22,10 +26,12 @@ from . import _engine
 from ._engine import CallInterrupted, Genome, Rng, View, __version__, board_seed  # noqa: F401
 from .compiled import CompileError, CompiledPlayer, compiled
 from .players import PlayerLike, player_name
-from .runs import PlayerFault, Result, Value, config_sets, run, value_text
+from .runs import Interrupted, PlayerFault, Result, Value, config_sets, run, value_text
+from . import menace, morpion  # noqa: E402  (the sibling systems: ratrace.morpion, ratrace.menace)
 
 __all__ = ["score", "compare", "sweep", "leaderboard", "play", "players", "config", "compiled", "Result",
-           "PlayerFault", "CompileError", "CompiledPlayer", "Genome", "View", "Rng", "board_seed", "__version__"]
+           "PlayerFault", "Interrupted", "morpion", "menace", "CompileError", "CompiledPlayer", "Genome", "View", "Rng",
+           "board_seed", "__version__"]
 
 
 def _request(command: str, boards: int, seed: int, threads: Optional[int], rules: Optional[str],

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _engine
 
-__all__ = ["Result", "PlayerFault", "journal_folder", "config_sets", "value_text", "run"]
+__all__ = ["Result", "PlayerFault", "Interrupted", "journal_folder", "config_sets", "value_text", "run", "follow",
+           "sibling"]
 
 Value = Union[int, float, str]
 
@@ -98,7 +99,7 @@ def config_sets(rules: Optional[str], config: Optional[Mapping[str, Value]]) -> 
     return sets + ["%s=%s" % (key, value_text(value)) for key, value in (config or {}).items()]
 
 
-def _progress_bar(total: int, done: int, title: str) -> Any:
+def _progress_bar(total: Optional[int], done: int, title: str, unit: str) -> Any:
     """A tqdm bar on a terminal or in a notebook; None elsewhere."""
     if not (sys.stderr.isatty() or "ipykernel" in sys.modules):
         return None
@@ -106,7 +107,52 @@ def _progress_bar(total: int, done: int, title: str) -> Any:
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    return tqdm(total=total, initial=done, desc=title, unit="game")
+    return tqdm(total=total, initial=done, desc=title, unit=unit)
+
+
+def follow(task: Any, total: Optional[int], done: Callable[[], int], title: str, unit: str, progress: bool,
+           on_stop: Callable[[], None]) -> None:
+    """Starts ``task`` (an engine run on a thread of its own) and waits for its end, a progress
+    bar following ``done()`` up to ``total`` (None: a count). Ctrl-C stops the task, waits for it
+    to keep what it finished, calls ``on_stop`` and raises KeyboardInterrupt again."""
+    bar = _progress_bar(total, done(), title, unit) if progress else None
+    shown = done()
+    task.start()
+    try:
+        while not task.wait(0.1):
+            if bar is not None and done() > shown:
+                bar.update(done() - shown)
+                shown = done()
+    except KeyboardInterrupt:
+        task.stop()
+        while not task.wait(0.1):
+            pass
+        if bar is not None:
+            bar.close()
+        on_stop()
+        raise
+    if bar is not None:
+        bar.update(done() - shown)
+        bar.close()
+
+
+def sibling(name: str) -> Any:
+    """The engine's submodule for a sibling system ("morpion", "menace"): bound in the extension
+    module, not in the interpreter that ``ratrace --python`` embeds to run players."""
+    try:
+        return getattr(_engine, name)
+    except AttributeError:
+        raise RuntimeError("ratrace.%s runs from the installed package, not inside `ratrace --python`"
+                           % name) from None
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search or a training run of the sibling systems: ``result`` holds what
+    it had found, as the command line keeps it (its document says ``"interrupted": true``)."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__("stopped: %r" % (result,))
+        self.result = result
 
 
 def run(request: Dict[str, Any], journal: Optional[str], progress: bool, title: str) -> Result:
@@ -115,26 +161,12 @@ def run(request: Dict[str, Any], journal: Optional[str], progress: bool, title: 
     keeping every finished game) on Ctrl-C."""
     request = dict(request, journal_file=journal or "")
     played = _engine.Run(request, journal_folder())
-    bar = _progress_bar(played.total, played.finished, title) if progress else None
-    shown = played.finished
-    played.start()
-    try:
-        while not played.wait(0.1):
-            if bar is not None and played.finished > shown:
-                bar.update(played.finished - shown)
-                shown = played.finished
-    except KeyboardInterrupt:
-        played.stop()
-        while not played.wait(0.1):
-            pass
-        if bar is not None:
-            bar.close()
+
+    def said_where() -> None:
         sys.stderr.write("ratrace: stopped: %d of %d games kept in %s; the same call finishes the run\n"
                          % (played.finished, played.total, played.journal))
-        raise
-    if bar is not None:
-        bar.update(played.finished - shown)
-        bar.close()
+
+    follow(played, played.total, lambda: played.finished, title, "game", progress, said_where)
     result = Result(json.loads(played.document()), journal)
     faults = played.faults()
     if journal is None:

@@ -22,6 +22,9 @@ sibling of its own layer. Beside the layers:
     morpion, menace     common only
     tests               anything
 
+and python, the Python face, is the front end of morpion and menace too (ratrace.morpion and
+ratrace.menace), so it may include them.
+
 The script prints the graph (text, or a mermaid diagram with --mermaid) and exits 1 when an
 include cannot be resolved, an arrow breaks these rules or the folders form a cycle, each
 offending #include named with its file and line. With --check-doc FILE it also fails when
@@ -86,6 +89,9 @@ ALLOWED_OUTSIDE = {
     "tests": set(RANK) | {"players", "morpion", "menace"},
 }
 
+# The folders a front end drives besides the layers below it.
+FRONT_END_OF = {"python": {"morpion", "menace"}}
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 HEADER = ("folder -> folders it includes (number of #include lines); layers: "
           "common < tracks < engine < runs < {analysis, see} < python < cli")
@@ -99,7 +105,7 @@ def folder_of(path):
 
 
 def allowed(source, target):
-    if source == target:
+    if source == target or target in FRONT_END_OF.get(source, set()):
         return True
     if source in RANK and target in RANK:
         return RANK[target] < RANK[source]

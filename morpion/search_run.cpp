@@ -1,0 +1,285 @@
+#include "morpion/search_run.h"
+
+#include <chrono>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "morpion/checkpoint.h"
+#include "morpion/game_io.h"
+#include "morpion/layer_code.h"
+#include "ratrace/common/parallel.h"
+#include "ratrace/common/usage_error.h"
+#include "ratrace/common/version.h"
+
+namespace morpion {
+
+int search_count(const RunRequest& request) {
+  return request.searches > 0 ? request.searches : ratrace::thread_count(request.threads);
+}
+
+RunOutcome run_and_record(const RunRequest& request, const SearchFunction& search, const RunHooks& hooks) {
+  const int threads = ratrace::thread_count(request.threads);
+  const int count = search_count(request);
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::mutex best_mutex;
+  int best_score = -1;
+  nlohmann::json timeline = nlohmann::json::array();
+  const ImprovementCallback on_improvement = [&](int s, const Improvement& step, const Game& game) {
+    std::lock_guard lock(best_mutex);
+    if (step.score <= best_score) return;
+    best_score = step.score;
+    const double t = elapsed();
+    timeline.push_back({{"seconds", t}, {"score", step.score}, {"search", s}, {"iteration", step.iteration}});
+    if (hooks.on_best) hooks.on_best(s, step, game, t);
+  };
+  RunOutcome outcome;
+  outcome.results = run_searches(count, threads, [&](int s) {
+    SearchLimits limits;
+    limits.seconds = request.seconds;
+    limits.cpu_seconds = request.cpu_seconds;
+    limits.stop = hooks.stop;
+    limits.work_done = hooks.work_done;
+    limits.iterations = request.work_limit;
+    return search(s, limits, on_improvement);
+  });
+  outcome.interrupted = hooks.stop != nullptr && hooks.stop->load();
+
+  const SearchResult& best = best_of(outcome.results);
+  uint64_t total_work = 0;
+  nlohmann::json runs = nlohmann::json::array();
+  for (const SearchResult& r : outcome.results) {
+    total_work += r.iterations;
+    nlohmann::json steps = nlohmann::json::array();
+    for (const Improvement& i : r.improvements) steps.push_back({i.iteration, i.score, i.seconds, i.cpu_seconds});
+    runs.push_back({{"search", r.search},
+                    {"score", r.best.size()},
+                    {"iterations", r.iterations},
+                    {"seconds", r.seconds},
+                    {"cpu_seconds", r.cpu_seconds},
+                    {"stopped", r.stopped},
+                    {"restarts", r.restarts},
+                    {"lineages", r.lineages},
+                    {"climbs", r.climbs},
+                    {"code", encode_game(r.best, request.rules)},
+                    {"improvements", steps}});
+  }
+  outcome.document = {{"format", "morpion-" + request.kind},
+                      {"version", ratrace::version()},
+                      {"rules", rules_name(request.rules)},
+                      {"master_seed", request.seed},
+                      {"threads", threads},
+                      {"searches", count},
+                      {"seconds_limit", request.seconds},
+                      {"cpu_seconds_limit", request.cpu_seconds},
+                      {"settings", request.settings},
+                      {"interrupted", outcome.interrupted},
+                      {"elapsed_seconds", elapsed()},
+                      {"total_iterations", total_work},
+                      {"timeline", timeline},
+                      {"best", game_json(best.best, request.rules)},
+                      {"runs", runs}};
+  outcome.document["best"]["search"] = best.search;
+  return outcome;
+}
+
+nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, int searches) {
+  nlohmann::json settings = {{"method", "population"},
+                             {"rules", rules_name(o.rules)},
+                             {"master_seed", seed},
+                             {"searches", searches},
+                             {"pool", o.pool},
+                             {"window", o.window},
+                             {"skew", o.skew},
+                             {"swaps", o.swaps},
+                             {"blacklist", o.blacklist},
+                             {"end_search_every", o.end_search_every},
+                             {"completions", o.completions},
+                             {"restart_after", o.restart_after},
+                             {"restart_growth", o.restart_growth},
+                             {"kick_share", o.kick_share},
+                             {"kick_least", o.kick_least},
+                             {"kick_most", o.kick_most}};
+  // Settings added later appear only when they differ from their defaults, so that the
+  // checkpoint of a search run before they existed still resumes.
+  const PopulationOptions defaults;
+  if (o.same_grid != defaults.same_grid) settings["same_grid"] = "dots";
+  if (o.canonical_order != defaults.canonical_order) settings["order"] = "canonical";
+  if (o.end_search_unsearched != defaults.end_search_unsearched) settings["end_search_source"] = "unsearched";
+  if (o.end_search_keep_all != defaults.end_search_keep_all) settings["end_search_keep"] = "all";
+  if (o.end_search_depths != defaults.end_search_depths)
+    settings["end_search_depths"] = o.end_search_depths == EndSearchDepths::kAll ? "all" : "lineage-bandit";
+  if (o.ruin_share != defaults.ruin_share) settings["ruin_share"] = o.ruin_share;
+  if (o.crossover_share != defaults.crossover_share) settings["crossover_share"] = o.crossover_share;
+  if (o.fill == Fill::kLineage) settings["fill"] = "lineage";
+  if (o.fill == Fill::kGrid) settings["fill"] = "grid";
+  if (o.mutation == Mutation::kSwapAny) settings["mutation"] = "swap-any";
+  if (o.mutation_focus != defaults.mutation_focus) settings["mutation_focus"] = o.mutation_focus;
+  if (o.protect != defaults.protect) settings["protect"] = o.protect;
+  if (o.fill_centre != defaults.fill_centre) settings["fill_centre"] = o.fill_centre;
+  if (o.kick_shape == KickShape::kRuin) settings["kick_shape"] = "ruin";
+  if (o.kick_shape == KickShape::kRegion) settings["kick_shape"] = "region";
+  if (o.pool_order == PoolOrder::kRotate) {
+    settings["pool_order"] = "rotate";
+    settings["resort_every"] = o.resort_every;
+    if (o.drift) settings["drift"] = true;
+  }
+  if (o.dna == DnaSource::kKept) settings["dna"] = "kept";
+  if (o.adapt_window) settings["adapt_window"] = true;
+  if (o.adapt_window && o.pool_order != PoolOrder::kRotate) settings["resort_every"] = o.resort_every;
+  if (o.widen_after != defaults.widen_after) {
+    settings["widen_after"] = o.widen_after;
+    settings["widen_by"] = o.widen_by;
+  }
+  if (o.poor_restart_after != defaults.poor_restart_after) {
+    settings["poor_restart_after"] = o.poor_restart_after;
+    settings["poor_below"] = o.poor_below;
+  }
+  if (o.abandon_after != defaults.abandon_after) {
+    settings["abandon_after"] = o.abandon_after;
+    if (o.abandon_below > 0) settings["abandon_below"] = o.abandon_below;
+    else settings["abandon_margin"] = o.abandon_margin;
+  }
+  if (!o.start.empty()) settings["start"] = encode_game(o.start, o.rules);
+  if (o.climb_after > 0) {
+    settings["climb_after"] = o.climb_after;
+    settings["climb_iterations"] = o.climb_iterations;
+    if (o.climb_lineages != defaults.climb_lineages) settings["climb_lineages"] = o.climb_lineages;
+  }
+  // Kicks were off by default before 0.14.0: a checkpoint without the key holds a search without them.
+  if (o.kick_after != 0) settings["kick_after"] = o.kick_after;
+  if (o.kick_restart_after != defaults.kick_restart_after) settings["kick_restart_after"] = o.kick_restart_after;
+  if (o.kick_return_patience != defaults.kick_return_patience)
+    settings["kick_return_patience"] = o.kick_return_patience;
+  if (o.kick_tabu != 0) settings["kick_tabu"] = o.kick_tabu;
+  if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
+  if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
+  if (o.elite_starts > 0) settings["elite_starts"] = o.elite_starts;
+  if (o.record_climbs > 0) {
+    settings["record_climbs"] = o.record_climbs;
+    settings["record_climb_from"] = o.record_climb_from;
+  }
+  return settings;
+}
+
+namespace {
+
+// A choice's names as the command line spells them, each with how it sets the options.
+struct Choice {
+  std::string name;
+  std::vector<std::pair<std::string, std::function<void(PopulationOptions&)>>> values;
+};
+
+const std::vector<Choice>& choices() {
+  static const std::vector<Choice> table = {
+      {"same_grid",
+       {{"lines", [](PopulationOptions& o) { o.same_grid = SameGrid::kLines; }},
+        {"dots", [](PopulationOptions& o) { o.same_grid = SameGrid::kDots; }}}},
+      {"order",
+       {{"played", [](PopulationOptions& o) { o.canonical_order = false; }},
+        {"canonical", [](PopulationOptions& o) { o.canonical_order = true; }}}},
+      {"end_search_source",
+       {{"parent", [](PopulationOptions& o) { o.end_search_unsearched = false; }},
+        {"unsearched", [](PopulationOptions& o) { o.end_search_unsearched = true; }}}},
+      {"end_search_keep",
+       {{"best", [](PopulationOptions& o) { o.end_search_keep_all = false; }},
+        {"all", [](PopulationOptions& o) { o.end_search_keep_all = true; }}}},
+      {"end_search_depths",
+       {{"bandit", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kBandit; }},
+        {"lineage-bandit", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kLineageBandit; }},
+        {"all", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kAll; }}}},
+      {"fill",
+       {{"fresh", [](PopulationOptions& o) { o.fill = Fill::kFresh; }},
+        {"lineage", [](PopulationOptions& o) { o.fill = Fill::kLineage; }},
+        {"grid", [](PopulationOptions& o) { o.fill = Fill::kGrid; }}}},
+      {"mutation",
+       {{"blacklist", [](PopulationOptions& o) { o.mutation = Mutation::kBlacklist; }},
+        {"swap-any", [](PopulationOptions& o) { o.mutation = Mutation::kSwapAny; }}}},
+      {"pool_order",
+       {{"score", [](PopulationOptions& o) { o.pool_order = PoolOrder::kScore; }},
+        {"rotate", [](PopulationOptions& o) { o.pool_order = PoolOrder::kRotate; }}}},
+      {"dna",
+       {{"parent", [](PopulationOptions& o) { o.dna = DnaSource::kParent; }},
+        {"kept", [](PopulationOptions& o) { o.dna = DnaSource::kKept; }}}},
+      {"kick_shape",
+       {{"tail", [](PopulationOptions& o) { o.kick_shape = KickShape::kTail; }},
+        {"ruin", [](PopulationOptions& o) { o.kick_shape = KickShape::kRuin; }},
+        {"region", [](PopulationOptions& o) { o.kick_shape = KickShape::kRegion; }}}},
+  };
+  return table;
+}
+
+}  // namespace
+
+void set_population_choice(PopulationOptions& options, const std::string& name, const std::string& value) {
+  for (const Choice& choice : choices()) {
+    if (choice.name != name) continue;
+    std::string names;
+    for (const auto& [text, set] : choice.values) {
+      if (text == value) return set(options);
+      names += (names.empty() ? "" : ", ") + text;
+    }
+    throw std::invalid_argument(name + " '" + value + "': one of " + names);
+  }
+  throw std::invalid_argument("'" + name + "' is not a population setting that is a choice");
+}
+
+const std::vector<std::string>& population_choice_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Choice& choice : choices()) out.push_back(choice.name);
+    return out;
+  }();
+  return names;
+}
+
+void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given) {
+  if (options.climb_after == 0) return;
+  if (kick_after_given && options.kick_after > 0)
+    throw ratrace::UsageError("--climb-after and --kick-after are two ways of going on from the best grid: give one");
+  options.kick_after = 0;
+}
+
+void check_population_options(const PopulationOptions& o) {
+  using ratrace::UsageError;
+  if (o.drift && o.pool_order != PoolOrder::kRotate) throw UsageError("--drift needs --pool-order rotate");
+  if (o.dna == DnaSource::kKept &&
+      (o.pool_order != PoolOrder::kRotate || o.mutation != Mutation::kSwapAny || o.canonical_order))
+    throw UsageError(
+        "--dna kept needs --pool-order rotate and --mutation swap-any, and does not take --order canonical");
+  if (o.kick_least > o.kick_most)
+    throw UsageError(fmt::format("--kick-depth {},{}: the first share is the least, and it is above the second",
+                                 o.kick_least, o.kick_most));
+  if (o.adapt_window && o.widen_after > 0)
+    throw UsageError("--adapt-window and --widen-after are two ways of widening the window: give one");
+  if (o.climb_after == 0 && o.climb_lineages != 1) throw UsageError("--climb-lineages needs --climb-after");
+  if (o.record_climbs == 0 && o.record_climb_from != PopulationOptions{}.record_climb_from)
+    throw UsageError("--record-climb-from needs --record-climbs");
+  if (o.climb_after > 0 && o.record_climbs > 0)
+    throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
+  if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
+    throw UsageError(
+        fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it never kicks",
+                    o.round_iterations, o.kick_after));
+  if (o.abandon_below > 0 && o.abandon_after == 0)
+    throw UsageError("--abandon-below needs --abandon-after, the age at which a lineage is judged");
+  if (o.kick_accept >= 0 && o.kick_after == 0)
+    throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
+  if (o.kick_accept >= 0 && o.round_iterations > 0)
+    throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
+  if (o.kick_return_patience > 0 && (o.kick_after == 0 || o.kick_accept >= 0 || o.round_iterations > 0))
+    throw UsageError(
+        "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0, --climb-after, "
+        "--kick-accept and --round-iterations turn off");
+  if (o.kick_tabu > 0 && o.kick_after == 0 && o.kick_share == 0)
+    throw UsageError("--kick-tabu needs kicks: --kick-after (which --climb-after turns off) or --kick-share");
+  if (o.kick_tabu > 0 && o.dna == DnaSource::kKept)
+    throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
+  if (o.fill_centre > 0 && o.dna == DnaSource::kKept)
+    throw UsageError("--fill-centre acts on the fill of --dna parent's children, not on kept DNAs");
+}
+
+}  // namespace morpion

@@ -1,0 +1,118 @@
+// A run of searches as every front end makes it: its document, whatever the thread count, and the
+// settings read by name.
+#include <gtest/gtest.h>
+
+#include "morpion/search_run.h"
+#include "ratrace/common/usage_error.h"
+
+namespace morpion {
+namespace {
+
+// A document without what depends on the clock or the thread count.
+nlohmann::json timeless(nlohmann::json document) {
+  for (const char* key : {"elapsed_seconds", "timeline", "threads"}) document.erase(key);
+  for (auto& run : document["runs"]) {
+    run.erase("seconds");
+    run.erase("cpu_seconds");
+    for (auto& step : run["improvements"]) step.erase(step.begin() + 2, step.end());
+  }
+  return document;
+}
+
+RunOutcome short_run(int threads) {
+  PopulationOptions options;
+  options.kick_after = 0;
+  RunRequest request;
+  request.seed = 5;
+  request.threads = threads;
+  request.searches = 3;
+  request.work_limit = 4000;
+  request.settings = population_settings(options, request.seed, 3);
+  return run_and_record(request, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+    PopulationState state;
+    return population_search(request.seed, s, options, limits, cb, state);
+  });
+}
+
+TEST(MorpionSearchRun, TheDocumentIsTheSameOnOneThreadAndOnThree) {
+  const RunOutcome one = short_run(1), three = short_run(3);
+  EXPECT_EQ(timeless(one.document), timeless(three.document));
+  const nlohmann::json& d = one.document;
+  EXPECT_EQ(d["format"], "morpion-search");
+  EXPECT_EQ(d["searches"], 3);
+  EXPECT_EQ(d["total_iterations"], 3 * 4000);
+  EXPECT_FALSE(d["interrupted"]);
+  // The best is the highest search score, the lowest index among equals.
+  int best = 0, at = -1;
+  for (const auto& run : d["runs"])
+    if (run["score"].get<int>() > best) best = run["score"].get<int>(), at = run["search"].get<int>();
+  EXPECT_EQ(d["best"]["score"], best);
+  EXPECT_EQ(d["best"]["search"], at);
+  // The timeline holds the run's new bests: each higher than the one before, ending at the best.
+  int last = -1;
+  for (const auto& step : d["timeline"]) {
+    EXPECT_GT(step["score"].get<int>(), last);
+    last = step["score"].get<int>();
+  }
+  EXPECT_EQ(last, best);
+}
+
+TEST(MorpionSearchRun, AStopEndsEverySearchAndSaysSo) {
+  const std::atomic<bool> stop{true};
+  RunRequest request;
+  request.searches = 2;
+  request.threads = 2;
+  RunHooks hooks;
+  hooks.stop = &stop;
+  const RunOutcome outcome = run_and_record(
+      request,
+      [](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+        return local_search(1, s, LocalSearchOptions{}, limits, cb);
+      },
+      hooks);
+  EXPECT_TRUE(outcome.interrupted);
+  EXPECT_TRUE(outcome.document["interrupted"]);
+  for (const auto& run : outcome.document["runs"]) EXPECT_TRUE(run["stopped"]);
+}
+
+TEST(MorpionSearchRun, ChoicesAreSetByNameAndRecordedAsTheCommandLineSpellsThem) {
+  PopulationOptions o;
+  set_population_choice(o, "fill", "grid");
+  set_population_choice(o, "kick_shape", "ruin");
+  set_population_choice(o, "end_search_depths", "lineage-bandit");
+  const nlohmann::json settings = population_settings(o, 1, 1);
+  EXPECT_EQ(settings["fill"], "grid");
+  EXPECT_EQ(settings["kick_shape"], "ruin");
+  EXPECT_EQ(settings["end_search_depths"], "lineage-bandit");
+  // A default choice is not recorded, so that older checkpoints still resume.
+  set_population_choice(o, "fill", "fresh");
+  EXPECT_FALSE(population_settings(o, 1, 1).contains("fill"));
+  try {
+    set_population_choice(o, "fill", "bogus");
+    FAIL() << "an unknown value was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "fill 'bogus': one of fresh, lineage, grid");
+  }
+  EXPECT_THROW(set_population_choice(o, "pool", "5"), std::invalid_argument);
+  EXPECT_EQ(population_choice_names().size(), 10U);
+}
+
+TEST(MorpionSearchRun, SettingsThatDoNotGoTogetherAreRefused) {
+  PopulationOptions o;
+  EXPECT_NO_THROW(check_population_options(o));
+  o.drift = true;
+  EXPECT_THROW(check_population_options(o), ratrace::UsageError);
+  o = {};
+  o.kick_least = 0.6;
+  o.kick_most = 0.3;
+  EXPECT_THROW(check_population_options(o), ratrace::UsageError);
+  o = {};
+  o.climb_after = 100;
+  settle_climbs_and_kicks(o, false);
+  EXPECT_EQ(o.kick_after, 0U);  // climbs turn the default kicks off
+  o.kick_after = 5;
+  EXPECT_THROW(settle_climbs_and_kicks(o, true), ratrace::UsageError);
+}
+
+}  // namespace
+}  // namespace morpion

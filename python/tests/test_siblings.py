@@ -1,0 +1,190 @@
+"""The sibling systems from Python equal their command lines: `morpion search` and `morpion
+nrpa` give the same result document as ratrace.morpion (timings aside), `menace train` the same
+learning curve and boxes as ratrace.menace; any thread count gives the same searches; bad
+settings are refused with the setting named; Ctrl-C keeps what was found.
+
+Needs MORPION and MENACE, the programs of the same build."""
+import json
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+import unittest
+
+import ratrace
+from ratrace import menace, morpion
+
+MORPION = os.environ.get("MORPION", "morpion")
+MENACE = os.environ.get("MENACE", "menace")
+
+# The 5T grid of 80 moves in docs/morpion/... is not needed: a short search's best is decoded back.
+TIMES = ("seconds", "cpu_seconds")
+
+
+def timeless(document):
+    """A search document without what depends on the clock or the thread count."""
+    d = dict(document)
+    for key in ("elapsed_seconds", "timeline", "threads", "version"):
+        d.pop(key)
+    runs = []
+    for run in d["runs"]:
+        run = {k: v for k, v in run.items() if k not in TIMES}
+        run["improvements"] = [step[:2] for step in run["improvements"]]
+        runs.append(run)
+    d["runs"] = runs
+    return d
+
+
+class MorpionParity(unittest.TestCase):
+    def cli(self, args):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "result.json")
+            subprocess.run([MORPION] + args + ["--json", path], check=True, capture_output=True)
+            with open(path) as f:
+                return json.load(f)
+
+    def test_population_search_with_settings_equals_the_command_line(self):
+        cli = self.cli(["search", "--searches", "3", "--threads", "1", "--iterations", "30000", "--seed", "7",
+                        "--kick-after", "20000", "--fill", "lineage", "--kick-depth", "0.3,0.6", "--window", "4"])
+        py = morpion.search(searches=3, threads=2, iterations=30000, seed=7, kick_after=20000, fill="lineage",
+                            kick_depth=(0.3, 0.6), window=4, progress=False)
+        self.assertEqual(timeless(cli), timeless(py.document))
+        self.assertEqual(py.document["settings"]["fill"], "lineage")
+        self.assertEqual(py.best_score, cli["best"]["score"])
+        self.assertEqual(py.scores, [run["score"] for run in cli["runs"]])
+        self.assertGreater(py.best_score, 60)  # a 5T grid of a search, not a stub
+
+    def test_local_search_and_nrpa_equal_the_command_line(self):
+        cli = self.cli(["search", "--method", "local", "--searches", "2", "--threads", "2", "--iterations", "3000",
+                        "--seed", "4", "--blacklist", "2"])
+        py = morpion.search(method="local", searches=2, threads=1, iterations=3000, seed=4, blacklist=2,
+                            progress=False)
+        self.assertEqual(timeless(cli), timeless(py.document))
+        cli = self.cli(["nrpa", "--searches", "2", "--threads", "1", "--level", "2", "--iterations", "10",
+                        "--playouts", "300", "--seed", "5"])
+        py = morpion.nrpa(level=2, iterations=10, playouts=300, searches=2, threads=2, seed=5, progress=False)
+        self.assertEqual(timeless(cli), timeless(py.document))
+
+    def test_the_mean_best_carries_its_interval(self):
+        py = morpion.search(searches=4, threads=2, iterations=5000, seed=2, progress=False)
+        mean, half = py.mean
+        scores = py.scores
+        self.assertAlmostEqual(mean, sum(scores) / 4)
+        # The t interval of four values: t(0.975, 3) = 3.182 times the standard error.
+        sd = (sum((s - mean) ** 2 for s in scores) / 3) ** 0.5
+        self.assertAlmostEqual(half, 3.182446 * sd / 2, places=4)
+        self.assertIn("over 4 searches", repr(py))
+
+    def test_decode_svg_and_picture_read_a_search_s_best(self):
+        py = morpion.search(searches=1, threads=1, iterations=2000, seed=1, progress=False)
+        game = morpion.decode(py.best_code)
+        self.assertEqual(game["score"], py.best_score)
+        self.assertEqual(len(game["moves"]), py.best_score)
+        self.assertTrue(morpion.svg(py.best_code).lstrip().startswith("<svg"))
+        self.assertEqual(morpion.picture(py.best_code).count("\n") > 5, True)
+
+    def test_bad_input_is_refused_with_its_name(self):
+        cases = [
+            (dict(pool=0), "pool must be in [1, 10000000]"),
+            (dict(skew=0), "skew must be in (0, 1000]"),
+            (dict(fill="bogus"), "fill 'bogus': one of fresh, lineage, grid"),
+            (dict(drift=True), "--drift needs --pool-order rotate"),
+            (dict(poool=5), "'poool' is not a setting of the population search"),
+            (dict(method="local", pool=5), "'pool' is not a setting of the local search"),
+            (dict(start="not a code"), ""),
+            (dict(kick_depth=(0.6, 0.3)), "the first share is the least"),
+        ]
+        for settings, message in cases:
+            with self.subTest(settings=settings):
+                with self.assertRaises(ValueError) as caught:
+                    morpion.search(searches=1, iterations=10, progress=False, **settings)
+                self.assertIn(message, str(caught.exception))
+        with self.assertRaises(ValueError):
+            morpion.decode("AAAA")
+        with self.assertRaises(ValueError):
+            morpion.search(searches=1, iterations=10, seed=-1, progress=False)
+
+    def test_the_ranges_are_the_command_line_s(self):
+        # (setting, a value just outside its flag's range, its end inside)
+        edges = [("pool", 0, 1), ("window", 1001, 1000), ("skew", 0, 0.001), ("completions", 0, 1),
+                 ("restart_growth", 0.5, 1), ("kick_accept", -2, -1), ("kick_share", 1.5, 1), ("fill_centre", 101, 100),
+                 ("mutation_focus", 0, 0.01), ("blacklist", 0, 1)]
+        for name, outside, inside in edges:
+            with self.subTest(setting=name):
+                flag = "--" + name.replace("_", "-")
+                args = [MORPION, "search", "--searches", "1", "--iterations", "20", "--kick-after", "0"]
+                self.assertEqual(subprocess.run(args + [flag, str(outside)], capture_output=True).returncode, 2)
+                self.assertEqual(subprocess.run(args + [flag, str(inside)], capture_output=True).returncode, 0)
+                with self.assertRaises(ValueError):
+                    morpion.search(searches=1, iterations=20, kick_after=0, progress=False, **{name: outside})
+                morpion.search(searches=1, iterations=20, kick_after=0, progress=False, **{name: inside})
+
+    def test_ctrl_c_keeps_the_best_grid_found(self):
+        timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with self.assertRaises(ratrace.Interrupted) as caught:
+            morpion.search(searches=2, threads=2, seed=1, progress=False)  # no limit: only Ctrl-C ends it
+        timer.cancel()
+        result = caught.exception.result
+        self.assertTrue(result.document["interrupted"])
+        self.assertGreater(result.best_score, 60)
+        self.assertTrue(all(run["stopped"] for run in result.document["runs"]))
+        self.assertIsInstance(caught.exception, KeyboardInterrupt)
+
+
+class MenaceParity(unittest.TestCase):
+    def test_training_equals_the_command_line(self):
+        with tempfile.TemporaryDirectory() as folder:
+            curve, boxes = os.path.join(folder, "curve.json"), os.path.join(folder, "boxes.json")
+            subprocess.run([MENACE, "train", "--games", "600", "--seed", "3", "--opponent", "perfect",
+                            "--opponent-error", "0.2", "--curve", curve, "--save", boxes, "--threads", "1"],
+                           check=True, capture_output=True)
+            py = menace.train(games=600, seed=3, opponent="perfect", opponent_error=0.2, threads=2, progress=False)
+            with open(curve) as f:
+                self.assertEqual(json.load(f), py.curve)
+            with open(boxes) as f:
+                self.assertEqual(json.load(f), py.boxes)
+            # The saved boxes continue a run as the command line's --load does.
+            more_curve = os.path.join(folder, "more.json")
+            subprocess.run([MENACE, "train", "--games", "200", "--seed", "3", "--load", boxes, "--curve", more_curve],
+                           check=True, capture_output=True)
+            mine = os.path.join(folder, "mine.json")
+            py.save_boxes(mine)
+            more = menace.train(games=200, seed=3, load=mine, progress=False)
+            with open(more_curve) as f:
+                self.assertEqual(json.load(f), more.curve)
+            self.assertEqual(more.curve["config"]["games_played_before"], 600)
+
+    def test_many_learners_give_intervals_and_learn(self):
+        py = menace.train(games=2000, learners=20, seed=1, progress=False)
+        first, last = py.blocks[0], py.blocks[-1]
+        self.assertEqual(len(py.blocks), 20)
+        # Against a random opponent MENACE learns: its loss share falls, its win share rises.
+        self.assertLess(last["loss"]["mean"], first["loss"]["mean"])
+        self.assertGreater(last["win"]["mean"], first["win"]["mean"])
+        low, high = last["win"]["ci95"]
+        self.assertLess(low, last["win"]["mean"])
+        self.assertGreater(high, last["win"]["mean"])
+        self.assertIsNone(py.boxes)  # boxes are one learner's
+        with self.assertRaises(ValueError):
+            py.save_boxes(os.devnull)
+
+    def test_bad_input_is_refused_with_its_name(self):
+        cases = [
+            (dict(games=0), "games must be in [1, 100000000]"),
+            (dict(opponent="nobody"), "nobody"),
+            (dict(opponent_error=0.1), "--opponent-error needs --opponent perfect or perfect-fixed"),
+            (dict(block=1, games=100000), "points of --games"),
+            (dict(load="/nonexistent/boxes.json"), "/nonexistent/boxes.json"),
+            (dict(reinforcement="hebbian"), "hebbian"),
+        ]
+        for settings, message in cases:
+            with self.subTest(settings=settings):
+                with self.assertRaises((ValueError, RuntimeError)) as caught:
+                    menace.train(progress=False, **settings)
+                self.assertIn(message, str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
