@@ -17,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "morpion/checkpoint.h"
+#include "morpion/compare_runs.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
@@ -66,8 +67,6 @@ Game game_from(const std::string& code, const std::string& path) {
 constexpr int kMaxThreads = 1024;
 // About 30 years: a limit, not a typo's 1e300.
 constexpr double kMaxSeconds = 1e9;
-// A point of `compare`: iteration counts run far past any count of seconds.
-constexpr double kMaxComparePoint = 1e15;
 
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
@@ -106,12 +105,6 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
       ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))
       ->capture_default_str();
   cmd->add_option("--best-svg", f.best_svg, "Draw the best grid here each time it improves");
-}
-
-// A sample's mean and the half width of its 95% t interval, shown as 0 for a single value.
-std::pair<double, double> mean_and_half_width(const std::vector<double>& values) {
-  const ratrace::MeanInterval m = ratrace::mean_interval(values);
-  return {m.mean, values.size() < 2 ? 0.0 : m.half_width};
 }
 
 // The run the flags ask for.
@@ -234,119 +227,33 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
       });
 }
 
-// The clock `compare` reads a search's improvements on: its own CPU time, the wall clock, or
-// its own iterations (playouts for nrpa), which do not depend on the machine's speed that day.
-enum class Clock { kCpu, kWall, kIterations };
-
-// Where a clock is read in a result file: the column of an improvement, the run's field for
-// how long it ran; and how `compare` labels its points.
-struct ClockReading {
-  int column;
-  const char* ran_field;
-  const char* unit;
-};
-constexpr ClockReading kClockReadings[] = {
-    {3, "cpu_seconds", "s (CPU)"}, {2, "seconds", "s (wall)"}, {0, "iterations", "iterations"}};
-constexpr const ClockReading& reading_of(Clock clock) { return kClockReadings[static_cast<int>(clock)]; }
-
-// One search of a result file: its improvements as (time, score) and how long it ran.
-struct SearchTrace {
-  std::vector<std::pair<double, int>> steps;
-  double ran = 0;
-  int final_score = 0;
-  // The best score at `time`.
-  int best_at(double time) const {
-    int best = 0;
-    for (const auto& [t, score] : steps)
-      if (t <= time) best = std::max(best, score);
-    return best;
-  }
-};
-
-// The searches of a `morpion search` or `nrpa` result file, on the CPU or the wall clock.
-struct SearchRun {
-  std::string path, method;
-  uint64_t master_seed = 0;
-  std::vector<SearchTrace> searches;
-};
-
-SearchRun load_search_run(const std::string& path, Clock clock) {
-  SearchRun run{path, "", 0, {}};
-  const std::string text = ratrace::read_text(path, "result file");
-  try {
-    const nlohmann::json j = nlohmann::json::parse(text);
-    const std::string format = j.value("format", "");
-    if (format != "morpion-search" && format != "morpion-nrpa")
-      throw std::invalid_argument("not a `morpion search` or `morpion nrpa` result file");
-    run.method = j.at("settings").at("method").get<std::string>();
-    run.master_seed = j.at("master_seed").get<uint64_t>();
-    for (const auto& r : j.at("runs")) {
-      SearchTrace trace;
-      trace.ran = r.at(reading_of(clock).ran_field).get<double>();
-      trace.final_score = r.at("score").get<int>();
-      for (const auto& step : r.at("improvements"))
-        trace.steps.emplace_back(step.at(reading_of(clock).column).get<double>(), step.at(1).get<int>());
-      run.searches.push_back(std::move(trace));
-    }
-    if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(path), e.what()));
-  }
-  return run;
-}
-
-// The mean best score of each file's searches at each time, with its 95% interval; with two
-// files, search i of one against search i of the other (the same seed and search index):
-// the mean difference and its 95% interval, from the per-search differences.
-int cmd_compare(const std::vector<std::string>& paths, std::vector<double> times, Clock clock) {
+// The mean best score of each file's searches at each point, with its 95% interval; with two
+// files, search i of one against search i of the other (the same seed and search index): the
+// mean difference and its 95% interval, from the per-search differences.
+int cmd_compare(const std::vector<std::string>& paths, const std::vector<double>& points, Clock clock) {
   std::vector<SearchRun> runs;
   for (const std::string& path : paths) runs.push_back(load_search_run(path, clock));
-  if (runs.size() == 2 &&
-      (runs[0].searches.size() != runs[1].searches.size() || runs[0].master_seed != runs[1].master_seed))
-    throw UsageError(fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches",
-                                 ratrace::clipped(paths[0]), ratrace::clipped(paths[1])));
-  // A time counts only when every search ran that long (a search's clock stops a little
-  // after its limit, never before; its iterations stop exactly at theirs).
-  double shortest = kMaxComparePoint;
-  for (const SearchRun& run : runs)
-    for (const SearchTrace& t : run.searches) shortest = std::min(shortest, t.ran);
-  const bool iterations = clock == Clock::kIterations;
-  const bool default_times = times.empty();
-  if (default_times)
-    times = iterations ? std::vector<double>{1e6, 1e7, 1e8, 1e9} : std::vector<double>{60, 120, 300, 600, 1800};
-  std::erase_if(times, [&](double t) { return t > shortest * (iterations ? 1.0 : 1.0001); });
-  // An iteration budget ends exactly, so its end is one of the default points too.
-  if (times.empty() || (iterations && default_times && times.back() < shortest)) times.push_back(shortest);
+  const nlohmann::json comparison = compare_runs(runs, points, clock);
+  const bool two = runs.size() == 2;
   for (size_t f = 0; f < runs.size(); ++f)
-    std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].path, runs[f].method,
+    std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].name, runs[f].method,
                              runs[f].searches.size(), runs[f].master_seed);
-  std::cout << fmt::format("{:>10}  {:>26}", reading_of(clock).unit, "A mean best [95%] min-max");
-  if (runs.size() == 2)
-    std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
+  std::cout << fmt::format("{:>10}  {:>26}", comparison["unit"].get<std::string>(), "A mean best [95%] min-max");
+  if (two) std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
   std::cout << "\n";
-  auto column = [](const std::vector<double>& v) {
-    const auto [mean, half] = mean_and_half_width(v);
-    return fmt::format("{:6.1f} [{:5.1f}, {:5.1f}] {:3.0f}-{:3.0f}", mean, mean - half, mean + half,
-                       *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end()));
+  auto column = [](const nlohmann::json& side) {
+    return fmt::format("{:6.1f} [{:5.1f}, {:5.1f}] {:3.0f}-{:3.0f}", side["mean"].get<double>(),
+                       side["ci95"][0].get<double>(), side["ci95"][1].get<double>(), side["min"].get<double>(),
+                       side["max"].get<double>());
   };
-  for (double t : times) {
-    std::vector<std::vector<double>> best(runs.size());
-    for (size_t f = 0; f < runs.size(); ++f)
-      for (const SearchTrace& trace : runs[f].searches) best[f].push_back(trace.best_at(t));
-    std::cout << fmt::format("{:>10.{}f}  {:>26}", t, iterations ? 0 : 1, column(best[0]));
-    if (runs.size() == 2) {
-      std::vector<double> differences;
-      int wins = 0, ties = 0;
-      for (size_t i = 0; i < best[0].size(); ++i) {
-        differences.push_back(best[1][i] - best[0][i]);
-        wins += differences.back() > 0;
-        ties += differences.back() == 0;
-      }
-      const auto [mean, half] = mean_and_half_width(differences);
-      std::cout << fmt::format("  {:>26}  {:+6.1f} [{:+6.1f}, {:+6.1f}]  {}-{}-{}", column(best[1]), mean, mean - half,
-                               mean + half, wins, ties, static_cast<int>(differences.size()) - wins - ties);
+  for (const auto& point : comparison["points"]) {
+    std::cout << fmt::format("{:>10.{}f}  {:>26}", point["at"].get<double>(), clock == Clock::kIterations ? 0 : 1,
+                             column(point["runs"][0]));
+    if (two) {
+      const auto& d = point["difference"];
+      std::cout << fmt::format("  {:>26}  {:+6.1f} [{:+6.1f}, {:+6.1f}]  {}-{}-{}", column(point["runs"][1]),
+                               d["mean"].get<double>(), d["ci95"][0].get<double>(), d["ci95"][1].get<double>(),
+                               d["better"].get<int>(), d["tied"].get<int>(), d["worse"].get<int>());
     }
     std::cout << "\n";
   }

@@ -8,12 +8,12 @@
 #include <nlohmann/json.hpp>
 #include <pybind11/stl.h>
 
+#include "morpion/compare_runs.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
 #include "morpion/population.h"
 #include "morpion/search_run.h"
-#include "ratrace/common/stats.h"
 #include "ratrace/python/background_task.h"
 #include "ratrace/python/request_fields.h"
 #include "ratrace/python/sibling_bindings.h"
@@ -241,13 +241,23 @@ void bind_morpion(py::module_& m) {
         return svg ? morpion::svg_picture(game, numbers) : morpion::ascii_picture(game);
       },
       py::arg("code"), py::arg("svg"), py::arg("numbers"), "The grid of a layer code, as SVG or as text");
+  m.def("mean_interval", &morpion::mean_and_half_width, py::arg("values"),
+        "A sample's mean and the half width of its 95% t interval (0 for one value)");
   m.def(
-      "mean_interval",
-      [](const std::vector<double>& values) {
-        const MeanInterval m = mean_interval(values);
-        return std::make_pair(m.mean, values.size() < 2 ? 0.0 : m.half_width);
+      "compare",
+      [](const std::vector<std::string>& documents, const std::vector<std::string>& names,
+         const std::vector<double>& points, const std::string& clock_name) {
+        const morpion::Clock clock = morpion::parse_clock(clock_name);
+        for (double point : points)
+          if (!(point > 0 && point <= morpion::kMaxComparePoint))
+            throw std::invalid_argument("a point must be above 0 and at most 1e15");
+        std::vector<morpion::SearchRun> runs;
+        for (size_t i = 0; i < documents.size(); ++i)
+          runs.push_back(morpion::search_run_of(nlohmann::json::parse(documents[i]), names[i], clock));
+        return morpion::compare_runs(runs, points, clock).dump();
       },
-      py::arg("values"), "A sample's mean and the half width of its 95% t interval (0 for one value)");
+      py::arg("documents"), py::arg("names"), py::arg("points"), py::arg("clock"),
+      "`morpion compare` of one or two result documents (JSON texts) as JSON text");
   py::register_local_exception<morpion::CodeError>(m, "CodeError", PyExc_ValueError);
 
   py::class_<MorpionRun>(m, "Run", "Independent searches, on a thread of their own")

@@ -18,12 +18,14 @@ best grids found, as the command line keeps them.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _engine
 from .runs import Interrupted, follow, sibling
 
-__all__ = ["search", "nrpa", "decode", "svg", "picture", "SearchResult"]
+__all__ = ["search", "nrpa", "compare", "decode", "svg", "picture", "SearchResult"]
+
+Document = Union["SearchResult", Dict[str, Any], str]
 
 class SearchResult:
     """Finished searches: their result document (the file ``--json`` writes) and the parts most
@@ -105,6 +107,30 @@ def nrpa(level: int = 3, iterations: int = 100, alpha: float = 1.0, *, searches:
     its time limits (0: none)."""
     return _run("nrpa", "nrpa", searches, threads, seed, playouts, seconds, cpu_seconds, rules,
                 dict(level=level, iterations=iterations, alpha=alpha), progress, "playout")
+
+
+def _document(side: Document) -> Tuple[str, str]:
+    """A result document as JSON text, and the name a comparison gives it."""
+    if isinstance(side, SearchResult):
+        return json.dumps(side.document), "a SearchResult"
+    if isinstance(side, dict):
+        return json.dumps(side), "a document"
+    with open(side) as f:
+        return f.read(), str(side)
+
+
+def compare(a: Document, b: Optional[Document] = None, *, at: Optional[Sequence[float]] = None,
+            clock: str = "cpu") -> Dict[str, Any]:
+    """``morpion compare``: the mean best score of ``a``'s searches at the points ``at`` of
+    ``clock`` ("cpu", "wall" or "iterations"; None: 60, 120, 300, 600 and 1800 seconds, or 1e6 ...
+    1e9 iterations and the runs' end), each with its 95% interval; with ``b`` (the same seed and
+    number of searches), search i against search i: the mean difference and its 95% interval, and
+    how many searches are better, tied and worse. ``a`` and ``b`` are SearchResults, result
+    documents or paths of ``--json`` files. Returns the comparison: ``points``, each with ``at``,
+    ``runs`` (``mean``, ``ci95``, ``min``, ``max``, ``bests``) and ``difference``."""
+    sides = [_document(side) for side in ((a,) if b is None else (a, b))]
+    return dict(json.loads(sibling("morpion").compare([text for text, _ in sides], [name for _, name in sides],
+                                                      [float(p) for p in (at or [])], clock)))
 
 
 def decode(code: str, rules: str = "5T") -> Dict[str, Any]:

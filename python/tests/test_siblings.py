@@ -76,6 +76,27 @@ class MorpionParity(unittest.TestCase):
         self.assertAlmostEqual(half, 3.182446 * sd / 2, places=4)
         self.assertIn("over 4 searches", repr(py))
 
+    def test_compare_gives_the_command_line_s_statistics(self):
+        a = morpion.search(searches=4, threads=2, iterations=20000, seed=3, kick_after=0, progress=False)
+        b = morpion.search(searches=4, threads=2, iterations=20000, seed=3, kick_after=0, window=3, progress=False)
+        comparison = morpion.compare(a, b, at=[10000, 20000], clock="iterations")
+        end = comparison["points"][1]
+        self.assertEqual(end["runs"][0]["bests"], a.scores)
+        self.assertEqual(end["difference"]["values"], [y - x for x, y in zip(a.scores, b.scores)])
+        with tempfile.TemporaryDirectory() as folder:
+            paths = [os.path.join(folder, name) for name in ("a.json", "b.json")]
+            a.write_json(paths[0])
+            b.write_json(paths[1])
+            self.assertEqual(morpion.compare(paths[0], paths[1], at=[10000, 20000], clock="iterations"),
+                             dict(comparison, runs=[dict(r, name=p) for r, p in zip(comparison["runs"], paths)]))
+            printed = subprocess.run([MORPION, "compare", paths[0], paths[1], "--iterations", "--at", "10000,20000"],
+                                     check=True, capture_output=True, text=True).stdout.splitlines()
+        d = end["difference"]
+        self.assertIn("%+6.1f [%+6.1f, %+6.1f]  %d-%d-%d" % (d["mean"], d["ci95"][0], d["ci95"][1], d["better"],
+                                                             d["tied"], d["worse"]), printed[4])
+        with self.assertRaises(ValueError):
+            morpion.compare(a, morpion.search(searches=3, iterations=100, seed=3, progress=False))
+
     def test_decode_svg_and_picture_read_a_search_s_best(self):
         py = morpion.search(searches=1, threads=1, iterations=2000, seed=1, progress=False)
         game = morpion.decode(py.best_code)
