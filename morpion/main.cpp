@@ -218,11 +218,9 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const std::
       ratrace::write_json_file(checkpoint, checkpoint_json(identity, saved, options.rules));
     };
   }
-  nlohmann::json settings = identity;
-  settings["iterations_limit"] = flags.work_limit;
-  settings["checkpoint"] = checkpoint;
   return run_and_report(
-      "search", flags, settings, [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+      "search", flags, population_run_settings(options, flags.seed, count, flags.work_limit, checkpoint),
+      [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
         return population_search(flags.seed, s, options, limits, cb, states[static_cast<size_t>(s)], checkpointing);
       });
 }
@@ -758,10 +756,7 @@ int main(int argc, char** argv) {
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");
         const LocalSearchOptions options{population.rules, population.blacklist};
-        const nlohmann::json settings = {{"method", "dna-local-search"},
-                                         {"blacklist", population.blacklist},
-                                         {"iterations_limit", search_flags.work_limit}};
-        return run_and_report("search", search_flags, settings,
+        return run_and_report("search", search_flags, local_search_settings(options, search_flags.work_limit),
                               [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
                                 return local_search(search_flags.seed, s, options, limits, cb);
                               });
@@ -773,12 +768,7 @@ int main(int argc, char** argv) {
                                               : Clock::kCpu);
       if (*nrpa) {
         nrpa_options.rules = parse_rules(nrpa_flags.rules);
-        const nlohmann::json settings = {{"method", "nrpa"},
-                                         {"level", nrpa_options.level},
-                                         {"iterations", nrpa_options.iterations},
-                                         {"alpha", nrpa_options.alpha},
-                                         {"playouts_limit", nrpa_flags.work_limit}};
-        return run_and_report("nrpa", nrpa_flags, settings,
+        return run_and_report("nrpa", nrpa_flags, nrpa_settings(nrpa_options, nrpa_flags.work_limit),
                               [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
                                 return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
                               });

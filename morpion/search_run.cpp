@@ -165,6 +165,26 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   return settings;
 }
 
+nlohmann::json population_run_settings(const PopulationOptions& options, uint64_t seed, int searches,
+                                       uint64_t iterations_limit, const std::string& checkpoint) {
+  nlohmann::json settings = population_settings(options, seed, searches);
+  settings["iterations_limit"] = iterations_limit;
+  settings["checkpoint"] = checkpoint;
+  return settings;
+}
+
+nlohmann::json local_search_settings(const LocalSearchOptions& options, uint64_t iterations_limit) {
+  return {{"method", "dna-local-search"}, {"blacklist", options.blacklist}, {"iterations_limit", iterations_limit}};
+}
+
+nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit) {
+  return {{"method", "nrpa"},
+          {"level", options.level},
+          {"iterations", options.iterations},
+          {"alpha", options.alpha},
+          {"playouts_limit", playouts_limit}};
+}
+
 namespace {
 
 // A choice's names as the command line spells them, each with how it sets the options.

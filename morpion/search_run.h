@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "morpion/nrpa.h"
 #include "morpion/population.h"
 #include "morpion/search.h"
 
@@ -56,6 +57,13 @@ RunOutcome run_and_record(const RunRequest& request, const SearchFunction& searc
 // A population search's settings as its result document and checkpoint record them: a
 // checkpoint resumes only a search with the same ones.
 nlohmann::json population_settings(const PopulationOptions& options, uint64_t seed, int searches);
+
+// The settings a result document records: the population search's with its iteration limit and
+// checkpoint file ("": none), the local search's and NRPA's with theirs.
+nlohmann::json population_run_settings(const PopulationOptions& options, uint64_t seed, int searches,
+                                       uint64_t iterations_limit, const std::string& checkpoint);
+nlohmann::json local_search_settings(const LocalSearchOptions& options, uint64_t iterations_limit);
+nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit);
 
 // Sets a population setting that is a choice by its name and value, as the command line spells
 // them ("same_grid", "dots"); throws std::invalid_argument naming the choices otherwise.

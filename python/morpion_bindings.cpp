@@ -159,11 +159,7 @@ std::pair<morpion::RunRequest, morpion::SearchFunction> run_of(const py::dict& r
     if (settings.contains("iterations"))
       o.iterations = static_cast<int>(whole_field(settings, "iterations", 1, 100000));
     if (settings.contains("alpha")) o.alpha = real_field(settings, "alpha", 0, 100, true);
-    run.settings = {{"method", "nrpa"},
-                    {"level", o.level},
-                    {"iterations", o.iterations},
-                    {"alpha", o.alpha},
-                    {"playouts_limit", run.work_limit}};
+    run.settings = morpion::nrpa_settings(o, run.work_limit);
     return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
               return morpion::nrpa_search(seed, s, o, limits, cb);
             }};
@@ -172,9 +168,10 @@ std::pair<morpion::RunRequest, morpion::SearchFunction> run_of(const py::dict& r
   const std::string method = request["method"].cast<std::string>();
   if (method == "local") {
     check_known(settings, {"blacklist"}, "the local search (method='local')");
-    morpion::LocalSearchOptions o{run.rules, 3};
+    morpion::LocalSearchOptions o;
+    o.rules = run.rules;
     if (settings.contains("blacklist")) o.blacklist = static_cast<int>(whole_field(settings, "blacklist", 1, 1000));
-    run.settings = {{"method", "dna-local-search"}, {"blacklist", o.blacklist}, {"iterations_limit", run.work_limit}};
+    run.settings = morpion::local_search_settings(o, run.work_limit);
     return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
               return morpion::local_search(seed, s, o, limits, cb);
             }};
@@ -183,9 +180,7 @@ std::pair<morpion::RunRequest, morpion::SearchFunction> run_of(const py::dict& r
     throw std::invalid_argument("method must be 'population' or 'local', not '" + method + "'");
   check_known(settings, population_setting_names(), "the population search");
   const PopulationOptions o = population_options(settings, run.rules);
-  run.settings = morpion::population_settings(o, run.seed, morpion::search_count(run));
-  run.settings["iterations_limit"] = run.work_limit;
-  run.settings["checkpoint"] = "";
+  run.settings = morpion::population_run_settings(o, run.seed, morpion::search_count(run), run.work_limit, "");
   return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
             morpion::PopulationState state;
             return morpion::population_search(seed, s, o, limits, cb, state, {});
