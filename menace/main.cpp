@@ -187,11 +187,11 @@ int run_train(TrainOptions& o, bool block_given) {
                 static_cast<unsigned long long>(finished_blocks), static_cast<unsigned long long>(o.config.block));
   std::printf("%-13s  %-22s  %-22s  %-22s\n", "games", "win [95% CI]", "draw [95% CI]", "loss [95% CI]");
   for (const auto& row : shown) print_row(row);
-  const nlohmann::json stop_losing = stops_losing(o.config.no_loss_window, outcome.no_loss);
-  print_stops_losing(stop_losing);
+  const nlohmann::json tail = curve_tail(o.config, outcome);
+  print_stops_losing(tail["stops_losing"]);
   const int written = write_each({
       [&] {
-        if (curve) curve->finish(curve_tail(o.config, outcome), o.force);
+        if (curve) curve->finish(tail, o.force);
       },
       [&] {
         if (!o.save.empty()) save_boxes(o.save, outcome.boxes[0], o.force);

@@ -397,25 +397,25 @@ int main(int argc, char** argv) {
           ->add_option("--same-grid", same_grid,
                        "Population: lines (two grids are the same when they draw the same lines) or dots (when "
                        "they place the same dots); the pool holds one of each")
-          ->check(CLI::IsMember({"lines", "dots"}))
+          ->check(CLI::IsMember(population_choice_values("same_grid")))
           ->capture_default_str(),
       search
           ->add_option("--order", order,
                        "Population: played (a pool grid keeps the order it was played in) or canonical (each "
                        "time the ready move with the smallest line, an order that depends only on the grid)")
-          ->check(CLI::IsMember({"played", "canonical"}))
+          ->check(CLI::IsMember(population_choice_values("order")))
           ->capture_default_str(),
       search
           ->add_option("--end-search-source", end_search_source,
                        "Population: parent (an end search finishes the iteration's parent) or unsearched (the first "
                        "grid from the parent on, down the pool, that no end search of its lineage has finished)")
-          ->check(CLI::IsMember({"parent", "unsearched"}))
+          ->check(CLI::IsMember(population_choice_values("end_search_source")))
           ->capture_default_str(),
       search
           ->add_option("--end-search-keep", end_search_keep,
                        "Population: best (the pool is offered an end search's longest finish, when it is no shorter "
                        "than its source) or all (every finish, each taken when it is new and within the window)")
-          ->check(CLI::IsMember({"best", "all"}))
+          ->check(CLI::IsMember(population_choice_values("end_search_keep")))
           ->capture_default_str(),
       search
           ->add_option("--end-search-depths", end_search_depths,
@@ -425,21 +425,21 @@ int main(int argc, char** argv) {
                        "every depth up to a quarter of its moves, each finished at random until 200 finishes in a row "
                        "add nothing to the pool; --end-search-source, --end-search-keep and --completions then do not "
                        "apply)")
-          ->check(CLI::IsMember({"bandit", "lineage-bandit", "all"}))
+          ->check(CLI::IsMember(population_choice_values("end_search_depths")))
           ->capture_default_str(),
       search
           ->add_option("--fill", fill,
                        "Population: a child's preferences for the lines its parent did not play: fresh (a new random "
                        "fill each child), lineage (one fill per lineage) or grid (one per parent grid, shared by all "
                        "its children)")
-          ->check(CLI::IsMember({"fresh", "lineage", "grid"}))
+          ->check(CLI::IsMember(population_choice_values("fill")))
           ->capture_default_str(),
       search
           ->add_option("--mutation", mutation,
                        "Population: blacklist (a child swaps 0 to --swaps pairs of its parent's moves and blacklists 1 "
                        "to --blacklist of them) or swap-any (it swaps 1 to --swaps of its parent's moves each with any "
                        "line, blacklisting none: the public log's mutation)")
-          ->check(CLI::IsMember({"blacklist", "swap-any"}))
+          ->check(CLI::IsMember(population_choice_values("mutation")))
           ->capture_default_str(),
       search
           ->add_option("--pool-order", pool_order,
@@ -447,7 +447,7 @@ int main(int argc, char** argv) {
                        "log's: new grids join at the end, and every --resort-every iterations the pool is re-sorted by "
                        "a key that rotates between score, fewest visits, score less a charge per visit and a UCB "
                        "bound)")
-          ->check(CLI::IsMember({"score", "rotate"}))
+          ->check(CLI::IsMember(population_choice_values("pool_order")))
           ->capture_default_str(),
       search->add_option("--resort-every", population.resort_every, "Population: see --pool-order")
           ->check(ratrace::whole_number(1, UINT64_MAX))
@@ -457,7 +457,7 @@ int main(int argc, char** argv) {
                        "Population: parent (a child's DNA is its parent's moves on top of a fill) or kept (the public "
                        "log's: each pool grid keeps a DNA that its children copy and change, and takes over a child's "
                        "that plays it again)")
-          ->check(CLI::IsMember({"parent", "kept"}))
+          ->check(CLI::IsMember(population_choice_values("dna")))
           ->capture_default_str(),
       search->add_flag("--adapt-window", population.adapt_window,
                        "Population: the public log's window, checked every --resort-every iterations: narrower by 1 "
@@ -618,7 +618,7 @@ int main(int argc, char** argv) {
                        "Population: which of the best grid's moves a kick takes out: tail (its last moves), ruin "
                        "(moves anywhere, each with the moves that need its dot) or region (the moves nearest one of "
                        "its dots, each with theirs)")
-          ->check(CLI::IsMember({"tail", "ruin", "region"}))
+          ->check(CLI::IsMember(population_choice_values("kick_shape")))
           ->capture_default_str(),
       search->add_option("--start", start_code,
                          "Population: the layer code of a grid each search's first lineage starts from, rather than "

@@ -232,19 +232,27 @@ const std::vector<Choice>& choices() {
   return table;
 }
 
+const Choice& choice_named(const std::string& name) {
+  for (const Choice& choice : choices())
+    if (choice.name == name) return choice;
+  throw std::invalid_argument("'" + name + "' is not a population setting that is a choice");
+}
+
 }  // namespace
 
 void set_population_choice(PopulationOptions& options, const std::string& name, const std::string& value) {
-  for (const Choice& choice : choices()) {
-    if (choice.name != name) continue;
-    std::string names;
-    for (const auto& [text, set] : choice.values) {
-      if (text == value) return set(options);
-      names += (names.empty() ? "" : ", ") + text;
-    }
-    throw std::invalid_argument(name + " '" + value + "': one of " + names);
+  std::string names;
+  for (const auto& [text, set] : choice_named(name).values) {
+    if (text == value) return set(options);
+    names += (names.empty() ? "" : ", ") + text;
   }
-  throw std::invalid_argument("'" + name + "' is not a population setting that is a choice");
+  throw std::invalid_argument(name + " '" + value + "': one of " + names);
+}
+
+std::vector<std::string> population_choice_values(const std::string& name) {
+  std::vector<std::string> values;
+  for (const auto& [text, set] : choice_named(name).values) values.push_back(text);
+  return values;
 }
 
 const std::vector<std::string>& population_choice_names() {

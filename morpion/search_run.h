@@ -68,8 +68,9 @@ nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit
 // Sets a population setting that is a choice by its name and value, as the command line spells
 // them ("same_grid", "dots"); throws std::invalid_argument naming the choices otherwise.
 void set_population_choice(PopulationOptions& options, const std::string& name, const std::string& value);
-// The names of those settings.
+// The names of those settings, and the values one of them takes (the first its default).
 const std::vector<std::string>& population_choice_names();
+std::vector<std::string> population_choice_values(const std::string& name);
 
 // Climbs and kicks are two ways of going on from the sampling's best grid: climbs turn the
 // default kicks off, and refuse kicks that were asked for (`kick_after_given`).

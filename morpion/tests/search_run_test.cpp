@@ -95,6 +95,11 @@ TEST(MorpionSearchRun, ChoicesAreSetByNameAndRecordedAsTheCommandLineSpellsThem)
   }
   EXPECT_THROW(set_population_choice(o, "pool", "5"), std::invalid_argument);
   EXPECT_EQ(population_choice_names().size(), 10U);
+  // The command line's flags take these values, each choice's default first.
+  EXPECT_EQ(population_choice_values("fill"), (std::vector<std::string>{"fresh", "lineage", "grid"}));
+  EXPECT_EQ(population_choice_values("end_search_depths"),
+            (std::vector<std::string>{"bandit", "lineage-bandit", "all"}));
+  EXPECT_THROW(population_choice_values("pool"), std::invalid_argument);
 }
 
 TEST(MorpionSearchRun, SettingsThatDoNotGoTogetherAreRefused) {
