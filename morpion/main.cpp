@@ -3,25 +3,30 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <type_traits>
+#include <variant>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "morpion/checkpoint.h"
 #include "morpion/compare_runs.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
 #include "morpion/population.h"
+#include "morpion/search_options.h"
 #include "morpion/search_run.h"
 #include "ratrace/common/cli.h"
 #include "ratrace/common/io.h"
@@ -64,10 +69,6 @@ Game game_from(const std::string& code, const std::string& path) {
   return code.empty() ? load_game(path).moves : decode_game(code, Rules::k5T).moves;
 }
 
-constexpr int kMaxThreads = 1024;
-// About 30 years: a limit, not a typo's 1e300.
-constexpr double kMaxSeconds = 1e9;
-
 // The settings shared by `search` and `nrpa`.
 struct RunFlags {
   std::string best_svg;        // redrawn on each new best grid ("": none)
@@ -91,13 +92,13 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
       ->check(ratrace::whole_number(0, kMaxThreads))
       ->capture_default_str();
   cmd->add_option("--searches", f.searches, "Independent searches (default: one per thread)")
-      ->check(ratrace::whole_number(1, 100000));
+      ->check(ratrace::whole_number(1, kMaxSearches));
   cmd->add_option("--seconds", f.seconds, "Stop each search after this many seconds of its own run (0: no limit)")
-      ->check(ratrace::real_number(0, kMaxSeconds))
+      ->check(ratrace::real_number(0, kMaxRunSeconds))
       ->capture_default_str();
   cmd->add_option("--cpu-seconds", f.cpu_seconds,
                   "Stop each search after this much CPU time of its own (0: no limit); fairer on a busy machine")
-      ->check(ratrace::real_number(0, kMaxSeconds))
+      ->check(ratrace::real_number(0, kMaxRunSeconds))
       ->capture_default_str();
   cmd->add_option("--json", f.json, "Write the result file here ('-' for standard output)");
   cmd->add_flag("--force", f.force, "Replace an existing --json file");
@@ -105,6 +106,54 @@ void add_run_flags(CLI::App* cmd, RunFlags& f) {
       ->check(CLI::IsMember({"5T", "5t", "5D", "5d"}))
       ->capture_default_str();
   cmd->add_option("--best-svg", f.best_svg, "Draw the best grid here each time it improves");
+}
+
+// The flags of the population settings' table (search_options.h), each checked against its range
+// or choices; a choice's value goes to `choices` under its name. Returns the flags that only the
+// population search reads.
+std::vector<CLI::Option*> add_population_flags(CLI::App* cmd, PopulationOptions& options,
+                                               std::map<std::string, std::string>& choices) {
+  std::vector<CLI::Option*> population_only;
+  for (const PopulationSetting& setting : population_setting_table()) {
+    const std::string flag = setting.flag();
+    std::string help = setting.help;
+    if (setting.population_only) {
+      help[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(help[0])));
+      help = "Population: " + help;
+    }
+    CLI::Option* option = std::visit(
+        [&](const auto& kind) -> CLI::Option* {
+          using Kind = std::decay_t<decltype(kind)>;
+          if constexpr (std::is_same_v<Kind, Switch>) {
+            return cmd->add_flag(flag, options.*kind.member, help);
+          } else if constexpr (std::is_same_v<Kind, Choice>) {
+            std::string& value = choices[setting.name];
+            value = kind.values.front().first;
+            return cmd->add_option(flag, value, help)
+                ->check(CLI::IsMember(population_choice_values(setting.name)))
+                ->capture_default_str();
+          } else if constexpr (std::is_same_v<Kind, Bounded<double>>) {
+            return cmd->add_option(flag, options.*kind.member, help)
+                ->check(ratrace::real_number(
+                    kind.least, kind.most,
+                    kind.least_excluded ? ratrace::LowerEnd::kExcluded : ratrace::LowerEnd::kIncluded))
+                ->capture_default_str();
+          } else if constexpr (std::is_same_v<Kind, Bounded<int>>) {
+            return cmd->add_option(flag, options.*kind.member, help)
+                ->check(kind.least < 0 ? ratrace::signed_number(kind.least, kind.most)
+                                       : ratrace::whole_number(static_cast<unsigned long long>(kind.least),
+                                                               static_cast<unsigned long long>(kind.most)))
+                ->capture_default_str();
+          } else {
+            return cmd->add_option(flag, options.*kind.member, help)
+                ->check(ratrace::whole_number(kind.least, kind.most))
+                ->capture_default_str();
+          }
+        },
+        setting.kind);
+    if (setting.population_only) population_only.push_back(option);
+  }
+  return population_only;
 }
 
 // The run the flags ask for.
@@ -119,14 +168,14 @@ RunRequest request_of(const std::string& kind, const RunFlags& flags, nlohmann::
   request.cpu_seconds = flags.cpu_seconds;
   request.work_limit = flags.work_limit;
   request.settings = std::move(settings);
+  request.best_picture = flags.best_svg;
   return request;
 }
 
-// Runs the flags' searches in parallel, printing one line per improvement of the best score so
-// far and, on a terminal, a progress line; Ctrl-C stops them and keeps the best grid.
-int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::json settings,
-                   const SearchFunction& search) {
-  const RunRequest request = request_of(kind, flags, std::move(settings));
+// Runs the request's searches in parallel, printing one line per improvement of the best score
+// so far and, on a terminal, a progress line; Ctrl-C stops them and keeps the best grid.
+int run_and_report(const RunRequest& request, const RunFlags& flags, const RunFunction& run) {
+  const std::string& kind = request.kind;
   ratrace::check_output_path(flags.json, flags.force);
   ratrace::check_output_path(flags.best_svg, flags.force || flags.best_svg_ours);
   const bool tty = isatty(STDERR_FILENO) != 0;
@@ -146,7 +195,6 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
     std::cout << fmt::format("search {} iteration {} score {} time {:.2f} s code {}", s, step.iteration, step.score, t,
                              encode_game(game, request.rules))
               << std::endl;
-    if (!flags.best_svg.empty()) ratrace::write_file_atomically(flags.best_svg, svg_picture(game, false));
   };
   std::atomic<bool> done{false};
   std::thread progress([&] {
@@ -162,7 +210,7 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   });
   RunOutcome outcome;
   try {
-    outcome = run_and_record(request, search, hooks);
+    outcome = run(hooks);
   } catch (...) {
     done = true;
     progress.join();
@@ -188,41 +236,25 @@ int run_and_report(const std::string& kind, const RunFlags& flags, nlohmann::jso
   return outcome.interrupted ? ratrace::kExitInterrupted : ratrace::kExitOk;
 }
 
-// The population search, resumed from `checkpoint` when that file exists and saved to it
-// every `checkpoint_seconds` of each search's time and when the search ends.
-int cmd_population(RunFlags flags, const PopulationOptions& options, const std::string& checkpoint,
-                   double checkpoint_seconds) {
-  const int count = search_count(request_of("search", flags, {}));
-  const nlohmann::json identity = population_settings(options, flags.seed, count);
-  ratrace::check_distinct_files({{"--json", flags.json}, {"--best-svg", flags.best_svg}, {"--checkpoint", checkpoint}});
-  std::vector<PopulationState> states(static_cast<size_t>(count));
-  if (checkpoint == "-") throw UsageError("--checkpoint needs a file, not standard output");
-  const bool resuming = !checkpoint.empty() && std::filesystem::exists(checkpoint);
-  if (!resuming) {
-    ratrace::check_output_path(checkpoint, false);
-  } else {
-    states = load_checkpoint(checkpoint, identity, count, options.rules);
-    uint64_t done = 0;
-    for (const PopulationState& s : states) done += s.iteration;
-    spdlog::info("resuming {} search{} from {} ({} iterations done)", count, count == 1 ? "" : "es", checkpoint, done);
+// Runs the searches of `search` (local search or NRPA) as the flags ask, recording `settings`.
+int run_searches_and_report(const std::string& kind, const RunFlags& flags, nlohmann::json settings,
+                            const SearchFunction& search) {
+  const RunRequest request = request_of(kind, flags, std::move(settings));
+  return run_and_report(request, flags, [&](const RunHooks& hooks) { return run_and_record(request, search, hooks); });
+}
+
+// The population search, resumed from `checkpoint` when that file exists and saved to it as it goes.
+int cmd_population(RunFlags flags, const PopulationOptions& options, const CheckpointFile& checkpoint) {
+  ratrace::check_distinct_files(
+      {{"--json", flags.json}, {"--best-svg", flags.best_svg}, {"--checkpoint", checkpoint.path}});
+  PopulationRun run(request_of("search", flags, {}), options, checkpoint);
+  if (run.resumed()) {
+    const int count = search_count(run.request());
+    spdlog::info("resuming {} search{} from {} ({} iterations done)", count, count == 1 ? "" : "es", checkpoint.path,
+                 run.iterations_done());
     flags.best_svg_ours = true;
   }
-  std::vector<PopulationState> saved = states;
-  std::mutex save_mutex;
-  Checkpointing checkpointing;
-  if (!checkpoint.empty()) {
-    checkpointing.every_seconds = checkpoint_seconds;
-    checkpointing.save = [&](int s, const PopulationState& state) {
-      std::lock_guard lock(save_mutex);
-      saved[static_cast<size_t>(s)] = state;
-      ratrace::write_json_file(checkpoint, checkpoint_json(identity, saved, options.rules));
-    };
-  }
-  return run_and_report(
-      "search", flags, population_run_settings(options, flags.seed, count, flags.work_limit, checkpoint),
-      [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-        return population_search(flags.seed, s, options, limits, cb, states[static_cast<size_t>(s)], checkpointing);
-      });
+  return run_and_report(run.request(), flags, [&](const RunHooks& hooks) { return run.run(hooks); });
 }
 
 // The mean best score of each file's searches at each point, with its 95% interval; with two
@@ -367,12 +399,10 @@ int main(int argc, char** argv) {
 
   RunFlags search_flags;
   std::string method = "population";
-  std::string same_grid = "lines", order = "played", end_search_source = "parent", end_search_keep = "best",
-              fill = "fresh", mutation = "blacklist", end_search_depths = "bandit", pool_order = "score",
-              dna_source = "parent", kick_shape = "tail";
+  std::map<std::string, std::string> choices;  // the population settings that are choices, by name
   PopulationOptions population;
-  std::string checkpoint, start_code;
-  double checkpoint_seconds = 60;
+  CheckpointFile checkpoint;
+  std::string start_code;
   std::vector<double> kick_depth = {population.kick_least, population.kick_most};
   auto* search = app.add_subcommand(
       "search", "DNA search, independent searches on oneTBB: the population search, or MORPION.md's local search");
@@ -384,277 +414,25 @@ int main(int argc, char** argv) {
       ->add_option("--iterations", search_flags.work_limit, "Stop each search after this many iterations (0: no limit)")
       ->check(ratrace::whole_number(0, UINT64_MAX))
       ->capture_default_str();
-  search
-      ->add_option("--blacklist", population.blacklist,
-                   "Moves blacklisted per iteration (population: a child blacklists 1 to this many)")
-      ->check(ratrace::whole_number(1, 1000))
-      ->capture_default_str();
-  const std::vector<CLI::Option*> population_only = {
-      search->add_option("--pool", population.pool, "Population: grids kept")
-          ->check(ratrace::whole_number(1, 10000000))
-          ->capture_default_str(),
-      search
-          ->add_option("--same-grid", same_grid,
-                       "Population: lines (two grids are the same when they draw the same lines) or dots (when "
-                       "they place the same dots); the pool holds one of each")
-          ->check(CLI::IsMember(population_choice_values("same_grid")))
-          ->capture_default_str(),
-      search
-          ->add_option("--order", order,
-                       "Population: played (a pool grid keeps the order it was played in) or canonical (each "
-                       "time the ready move with the smallest line, an order that depends only on the grid)")
-          ->check(CLI::IsMember(population_choice_values("order")))
-          ->capture_default_str(),
-      search
-          ->add_option("--end-search-source", end_search_source,
-                       "Population: parent (an end search finishes the iteration's parent) or unsearched (the first "
-                       "grid from the parent on, down the pool, that no end search of its lineage has finished)")
-          ->check(CLI::IsMember(population_choice_values("end_search_source")))
-          ->capture_default_str(),
-      search
-          ->add_option("--end-search-keep", end_search_keep,
-                       "Population: best (the pool is offered an end search's longest finish, when it is no shorter "
-                       "than its source) or all (every finish, each taken when it is new and within the window)")
-          ->check(CLI::IsMember(population_choice_values("end_search_keep")))
-          ->capture_default_str(),
-      search
-          ->add_option("--end-search-depths", end_search_depths,
-                       "Population: bandit (an end search winds back by one depth that a UCB1 bandit chooses from "
-                       "the search's end searches so far), lineage-bandit (from its lineage's only) or all (the public "
-                       "log's: the best grid no end search of its lineage has finished, wound back by "
-                       "every depth up to a quarter of its moves, each finished at random until 200 finishes in a row "
-                       "add nothing to the pool; --end-search-source, --end-search-keep and --completions then do not "
-                       "apply)")
-          ->check(CLI::IsMember(population_choice_values("end_search_depths")))
-          ->capture_default_str(),
-      search
-          ->add_option("--fill", fill,
-                       "Population: a child's preferences for the lines its parent did not play: fresh (a new random "
-                       "fill each child), lineage (one fill per lineage) or grid (one per parent grid, shared by all "
-                       "its children)")
-          ->check(CLI::IsMember(population_choice_values("fill")))
-          ->capture_default_str(),
-      search
-          ->add_option("--mutation", mutation,
-                       "Population: blacklist (a child swaps 0 to --swaps pairs of its parent's moves and blacklists 1 "
-                       "to --blacklist of them) or swap-any (it swaps 1 to --swaps of its parent's moves each with any "
-                       "line, blacklisting none: the public log's mutation)")
-          ->check(CLI::IsMember(population_choice_values("mutation")))
-          ->capture_default_str(),
-      search
-          ->add_option("--pool-order", pool_order,
-                       "Population: score (parents are drawn from the pool sorted best first) or rotate (the public "
-                       "log's: new grids join at the end, and every --resort-every iterations the pool is re-sorted by "
-                       "a key that rotates between score, fewest visits, score less a charge per visit and a UCB "
-                       "bound)")
-          ->check(CLI::IsMember(population_choice_values("pool_order")))
-          ->capture_default_str(),
-      search->add_option("--resort-every", population.resort_every, "Population: see --pool-order")
-          ->check(ratrace::whole_number(1, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--dna", dna_source,
-                       "Population: parent (a child's DNA is its parent's moves on top of a fill) or kept (the public "
-                       "log's: each pool grid keeps a DNA that its children copy and change, and takes over a child's "
-                       "that plays it again)")
-          ->check(CLI::IsMember(population_choice_values("dna")))
-          ->capture_default_str(),
-      search->add_flag("--adapt-window", population.adapt_window,
-                       "Population: the public log's window, checked every --resort-every iterations: narrower by 1 "
-                       "after 16 grids taken inside it, wider by 10 after 16 checks with hardly any taken, back to "
-                       "--window at a new best"),
-      search->add_flag("--drift", population.drift,
-                       "Population, with --pool-order rotate: a child that is a grid the pool holds gives that grid "
-                       "the order it played its moves in (the public log's neutral drift)"),
-      search
-          ->add_option("--ruin-share", population.ruin_share,
-                       "Population: share of end searches that take out moves anywhere in the grid, each with the "
-                       "moves that need its dot, rather than the last ones")
-          ->check(ratrace::real_number(0, 1))
-          ->capture_default_str(),
-      search
-          ->add_option("--crossover-share", population.crossover_share,
-                       "Population: share of children that join two pool grids, the parent's moves on one side of a "
-                       "random straight cut and another pool grid's on the other, rather than change one grid")
-          ->check(ratrace::real_number(0, 1))
-          ->capture_default_str(),
-      search->add_option("--window", population.window, "Population: no grid kept more than this below the best")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search->add_option("--skew", population.skew, "Population: a parent is pool[u^skew * size], u uniform in [0, 1)")
-          ->check(ratrace::real_number(0, 1000, ratrace::LowerEnd::kExcluded))
-          ->capture_default_str(),
-      search
-          ->add_option(
-              "--swaps", population.swaps,
-              "Population: a child swaps 0 to this many pairs of preferences (--mutation swap-any: 1 to this many)")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--mutation-focus", population.mutation_focus,
-                       "Population: each move a child changes is its parent's move floor(u^focus * n), u uniform in "
-                       "[0, 1): below 1 nearer the game's end, above 1 nearer its start")
-          ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))
-          ->capture_default_str(),
-      search
-          ->add_option("--protect", population.protect,
-                       "Population: a child's new line that overlaps a parent move it has still to play loses this "
-                       "much value (0: off)")
-          ->check(ratrace::real_number(0, 1))
-          ->capture_default_str(),
-      search
-          ->add_option("--fill-centre", population.fill_centre,
-                       "Population: a child's fill values, where it leaves its parent's moves, lean this much to "
-                       "lines near the cross: (u + w c) / (1 + w), c = 1 / (1 + d / 4), d the line's distance from "
-                       "the cross's centre (0: uniform)")
-          ->check(ratrace::real_number(0, 100))
-          ->capture_default_str(),
-      search->add_option("--end-search-every", population.end_search_every, "Population: iterations per end search")
-          ->check(ratrace::whole_number(1, UINT64_MAX))
-          ->capture_default_str(),
-      search->add_option("--completions", population.completions, "Population: random finishes per end search")
-          ->check(ratrace::whole_number(1, 1000000))
-          ->capture_default_str(),
-      search
-          ->add_option("--restart-after", population.restart_after,
-                       "Population: iterations without a better pool before a fresh start (0: never)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--restart-growth", population.restart_growth,
-                       "Population: each lineage waits this many times longer than the last before its fresh start")
-          ->check(ratrace::real_number(1, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--poor-restart-after", population.poor_restart_after,
-                       "Population: --restart-after for a lineage whose best is below --poor-below (0: the same)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search->add_option("--poor-below", population.poor_below, "Population: see --poor-restart-after")
-          ->check(ratrace::whole_number(0, 100000))
-          ->capture_default_str(),
-      search
-          ->add_option("--widen-after", population.widen_after,
-                       "Population: each this many iterations without a better pool best widen the window by "
-                       "--widen-by, until the pool's best rises (0: never)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search->add_option("--widen-by", population.widen_by, "Population: see --widen-after")
-          ->check(ratrace::whole_number(1, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--abandon-after", population.abandon_after,
-                       "Population: a lineage this many iterations old and more than --abandon-margin below the "
-                       "search's best is given up for a fresh start (0: never)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search->add_option("--abandon-margin", population.abandon_margin, "Population: see --abandon-after")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--abandon-below", population.abandon_below,
-                       "Population: with --abandon-after, a lineage that old whose best is below this score is given "
-                       "up, whatever the search's best (0: the --abandon-margin rule)")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-share", population.kick_share,
-                       "Population: share of fresh starts from the best grid wound back, not from a random game")
-          ->check(ratrace::real_number(0, 1))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-after", population.kick_after,
-                       "Population: from this many iterations on, every fresh start is from the best grid wound "
-                       "back (0: never; off with --climb-after)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-restart-after", population.kick_restart_after,
-                       "Population: --restart-after for a lineage begun by a kick after --kick-after (0: the same)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-return-patience", population.kick_return_patience,
-                       "Population: --restart-after for a kick's lineage while it stands on the grid it was kicked "
-                       "from, climbed back to it and no higher (0: as --kick-restart-after)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-tabu", population.kick_tabu,
-                       "Population: a kick's lineage blacklists this many lines of the moves the kick took out, "
-                       "drawn at random, in every child it makes, so that it climbs back to its grid less often")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--elite-starts", population.elite_starts,
-                       "Population: once this many lineages have ended, a fresh start that is not a kick plays a "
-                       "random game biased to the lines of their best grids, each preferred with the share of them "
-                       "that play it (0: a random game)")
-          ->check(ratrace::whole_number(0, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--round-iterations", population.round_iterations,
-                       "Population: every this many iterations the search begins a new round: a fresh start from a "
-                       "random game, --kick-after counted from the round's start, kicks from the round's best (0: one "
-                       "round)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-accept", population.kick_accept,
-                       "Population: a kick's lineage that ends at most this many points below the search's best "
-                       "becomes the source of the next kicks (-1: kicks always from the best)")
-          ->check(ratrace::signed_number(-1, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-depth", kick_depth,
-                       "Population: a kick winds back a share of the best grid's moves drawn uniformly between these "
-                       "two, comma-separated")
-          ->delimiter(',')
-          ->expected(2)
-          ->check(ratrace::real_number(0, 1))
-          ->capture_default_str(),
-      search
-          ->add_option("--kick-shape", kick_shape,
-                       "Population: which of the best grid's moves a kick takes out: tail (its last moves), ruin "
-                       "(moves anywhere, each with the moves that need its dot) or region (the moves nearest one of "
-                       "its dots, each with theirs)")
-          ->check(CLI::IsMember(population_choice_values("kick_shape")))
-          ->capture_default_str(),
-      search->add_option("--start", start_code,
-                         "Population: the layer code of a grid each search's first lineage starts from, rather than "
-                         "a random game"),
-      search
-          ->add_option("--climb-after", population.climb_after,
-                       "Population: after this many iterations, hand the best grid to climbs with the climber's "
-                       "settings, each from the best so far (0: never; up to 1.6 GB a search)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search->add_option("--climb-iterations", population.climb_iterations, "Population: iterations of each climb")
-          ->check(ratrace::whole_number(1, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--climb-lineages", population.climb_lineages,
-                       "Population: the first climbs start from the best grids of this many lineages, best first, "
-                       "the later ones from the best so far")
-          ->check(ratrace::whole_number(1, 1000))
-          ->capture_default_str(),
-      search
-          ->add_option("--record-climbs", population.record_climbs,
-                       "Population: a lineage that ends with a better best than every lineage before it is first "
-                       "climbed from for this many iterations with the climber's settings (0: never; up to 1.6 GB "
-                       "a search)")
-          ->check(ratrace::whole_number(0, UINT64_MAX))
-          ->capture_default_str(),
-      search
-          ->add_option("--record-climb-from", population.record_climb_from,
-                       "Population: see --record-climbs; only lineages whose best is at least this")
-          ->check(ratrace::whole_number(0, 100000))
-          ->capture_default_str(),
-      search->add_option("--checkpoint", checkpoint,
-                         "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
-      search->add_option("--checkpoint-seconds", checkpoint_seconds, "Population: seconds between saves")
-          ->check(ratrace::real_number(0, kMaxSeconds, ratrace::LowerEnd::kExcluded))
-          ->capture_default_str()};
+  std::vector<CLI::Option*> population_only = add_population_flags(search, population, choices);
+  population_only.insert(
+      population_only.end(),
+      {search
+           ->add_option("--kick-depth", kick_depth,
+                        "Population: a kick winds back a share of the best grid's moves drawn uniformly between these "
+                        "two, comma-separated")
+           ->delimiter(',')
+           ->expected(2)
+           ->check(ratrace::real_number(0, 1))
+           ->capture_default_str(),
+       search->add_option("--start", start_code,
+                          "Population: the layer code of a grid each search's first lineage starts from, rather than "
+                          "a random game"),
+       search->add_option("--checkpoint", checkpoint.path,
+                          "Population: save the searches here, and resume from it when it exists (Ctrl-C, kill -9)"),
+       search->add_option("--checkpoint-seconds", checkpoint.every_seconds, "Population: seconds between saves")
+           ->check(ratrace::real_number(0, kMaxRunSeconds, ratrace::LowerEnd::kExcluded))
+           ->capture_default_str()});
 
   std::vector<std::string> compare_files;
   std::vector<double> compare_at;
@@ -685,13 +463,13 @@ int main(int argc, char** argv) {
       app.add_subcommand("nrpa", "Nested Rollout Policy Adaptation (Rosin 2011), independent searches on oneTBB");
   add_run_flags(nrpa, nrpa_flags);
   nrpa->add_option("--level", nrpa_options.level, "Nesting level L")
-      ->check(ratrace::whole_number(1, 6))
+      ->check(ratrace::whole_number(1, kMaxNrpaLevel))
       ->capture_default_str();
   nrpa->add_option("--iterations", nrpa_options.iterations, "N: level L-1 runs per level-L run")
-      ->check(ratrace::whole_number(1, 100000))
+      ->check(ratrace::whole_number(1, kMaxNrpaIterations))
       ->capture_default_str();
   nrpa->add_option("--alpha", nrpa_options.alpha, "Adaptation step")
-      ->check(ratrace::real_number(0, 100, ratrace::LowerEnd::kExcluded))
+      ->check(ratrace::real_number(0, kMaxNrpaAlpha, ratrace::LowerEnd::kExcluded))
       ->capture_default_str();
   nrpa->add_option("--playouts", nrpa_flags.work_limit, "Stop each search after this many playouts (0: no limit)")
       ->check(ratrace::whole_number(0, UINT64_MAX))
@@ -731,35 +509,22 @@ int main(int argc, char** argv) {
       }
       if (*search) {
         population.rules = parse_rules(search_flags.rules);
-        const std::vector<std::pair<std::string, const std::string*>> choice_flags = {
-            {"same_grid", &same_grid},
-            {"order", &order},
-            {"end_search_source", &end_search_source},
-            {"end_search_keep", &end_search_keep},
-            {"end_search_depths", &end_search_depths},
-            {"fill", &fill},
-            {"mutation", &mutation},
-            {"pool_order", &pool_order},
-            {"dna", &dna_source},
-            {"kick_shape", &kick_shape}};
-        for (const auto& [name, value] : choice_flags) set_population_choice(population, name, *value);
+        for (const auto& [name, value] : choices) set_population_choice(population, name, value);
         population.kick_least = kick_depth[0];
         population.kick_most = kick_depth[1];
         if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
         settle_climbs_and_kicks(population, search->get_option("--kick-after")->count() > 0);
         if (method == "population") {
           check_population_options(population);
-          if (population.dna == DnaSource::kKept && !checkpoint.empty())
-            throw UsageError("--dna kept does not take --checkpoint");
-          return cmd_population(search_flags, population, checkpoint, checkpoint_seconds);
+          return cmd_population(search_flags, population, checkpoint);
         }
         for (const CLI::Option* option : population_only)
           if (option->count() > 0) throw UsageError(option->get_name() + " belongs to --method population");
         const LocalSearchOptions options{population.rules, population.blacklist};
-        return run_and_report("search", search_flags, local_search_settings(options, search_flags.work_limit),
-                              [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-                                return local_search(search_flags.seed, s, options, limits, cb);
-                              });
+        return run_searches_and_report("search", search_flags, local_search_settings(options, search_flags.work_limit),
+                                       [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+                                         return local_search(search_flags.seed, s, options, limits, cb);
+                                       });
       }
       if (*compare)
         return cmd_compare(compare_files, compare_at,
@@ -768,10 +533,10 @@ int main(int argc, char** argv) {
                                               : Clock::kCpu);
       if (*nrpa) {
         nrpa_options.rules = parse_rules(nrpa_flags.rules);
-        return run_and_report("nrpa", nrpa_flags, nrpa_settings(nrpa_options, nrpa_flags.work_limit),
-                              [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
-                                return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
-                              });
+        return run_searches_and_report("nrpa", nrpa_flags, nrpa_settings(nrpa_options, nrpa_flags.work_limit),
+                                       [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+                                         return nrpa_search(nrpa_flags.seed, s, nrpa_options, limits, cb);
+                                       });
       }
       if (*bench) return cmd_bench(bench_threads);
       if (*random) {

@@ -14,6 +14,11 @@ namespace morpion {
 int nrpa_code(const Move& move);
 constexpr int kNrpaCodes = kLines * 5;
 
+// NRPA's settings, with the bounds every front end checks them against: level in [1,
+// kMaxNrpaLevel], iterations in [1, kMaxNrpaIterations], alpha in (0, kMaxNrpaAlpha].
+constexpr int kMaxNrpaLevel = 6;
+constexpr int kMaxNrpaIterations = 100000;
+constexpr double kMaxNrpaAlpha = 100;
 struct NrpaOptions {
   Rules rules = Rules::k5T;
   int level = 3;

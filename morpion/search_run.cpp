@@ -1,6 +1,7 @@
 #include "morpion/search_run.h"
 
 #include <chrono>
+#include <filesystem>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "morpion/checkpoint.h"
 #include "morpion/game_io.h"
 #include "morpion/layer_code.h"
+#include "ratrace/common/io.h"
 #include "ratrace/common/parallel.h"
 #include "ratrace/common/usage_error.h"
 #include "ratrace/common/version.h"
@@ -34,6 +36,7 @@ RunOutcome run_and_record(const RunRequest& request, const SearchFunction& searc
     best_score = step.score;
     const double t = elapsed();
     timeline.push_back({{"seconds", t}, {"score", step.score}, {"search", s}, {"iteration", step.iteration}});
+    if (!request.best_picture.empty()) ratrace::write_file_atomically(request.best_picture, svg_picture(game, false));
     if (hooks.on_best) hooks.on_best(s, step, game, t);
   };
   RunOutcome outcome;
@@ -84,6 +87,48 @@ RunOutcome run_and_record(const RunRequest& request, const SearchFunction& searc
                       {"runs", runs}};
   outcome.document["best"]["search"] = best.search;
   return outcome;
+}
+
+PopulationRun::PopulationRun(RunRequest request, PopulationOptions options, CheckpointFile checkpoint)
+    : request_(std::move(request)), options_(std::move(options)), checkpoint_(std::move(checkpoint)) {
+  const int count = search_count(request_);
+  identity_ = population_settings(options_, request_.seed, count);
+  request_.settings = population_run_settings(options_, request_.seed, count, request_.work_limit, checkpoint_.path);
+  states_.resize(static_cast<size_t>(count));
+  const std::string& path = checkpoint_.path;
+  if (path.empty()) return;
+  if (path == "-") throw ratrace::UsageError("--checkpoint needs a file, not standard output");
+  if (options_.dna == DnaSource::kKept) throw ratrace::UsageError("--dna kept does not take --checkpoint");
+  resumed_ = std::filesystem::exists(path);
+  if (resumed_) states_ = load_checkpoint(path, identity_, count, options_.rules);
+  else ratrace::check_output_path(path, false);
+}
+
+uint64_t PopulationRun::iterations_done() const {
+  uint64_t done = 0;
+  for (const PopulationState& state : states_) done += state.iteration;
+  return done;
+}
+
+RunOutcome PopulationRun::run(const RunHooks& hooks) {
+  std::vector<PopulationState> saved = states_;
+  std::mutex save_mutex;
+  Checkpointing checkpointing;
+  if (!checkpoint_.path.empty()) {
+    checkpointing.every_seconds = checkpoint_.every_seconds;
+    checkpointing.save = [&](int s, const PopulationState& state) {
+      std::lock_guard lock(save_mutex);
+      saved[static_cast<size_t>(s)] = state;
+      ratrace::write_json_file(checkpoint_.path, checkpoint_json(identity_, saved, options_.rules));
+    };
+  }
+  return run_and_record(
+      request_,
+      [&](int s, const SearchLimits& limits, const ImprovementCallback& cb) {
+        return population_search(request_.seed, s, options_, limits, cb, states_[static_cast<size_t>(s)],
+                                 checkpointing);
+      },
+      hooks);
 }
 
 nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, int searches) {
@@ -183,85 +228,6 @@ nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit
           {"iterations", options.iterations},
           {"alpha", options.alpha},
           {"playouts_limit", playouts_limit}};
-}
-
-namespace {
-
-// A choice's names as the command line spells them, each with how it sets the options.
-struct Choice {
-  std::string name;
-  std::vector<std::pair<std::string, std::function<void(PopulationOptions&)>>> values;
-};
-
-const std::vector<Choice>& choices() {
-  static const std::vector<Choice> table = {
-      {"same_grid",
-       {{"lines", [](PopulationOptions& o) { o.same_grid = SameGrid::kLines; }},
-        {"dots", [](PopulationOptions& o) { o.same_grid = SameGrid::kDots; }}}},
-      {"order",
-       {{"played", [](PopulationOptions& o) { o.canonical_order = false; }},
-        {"canonical", [](PopulationOptions& o) { o.canonical_order = true; }}}},
-      {"end_search_source",
-       {{"parent", [](PopulationOptions& o) { o.end_search_unsearched = false; }},
-        {"unsearched", [](PopulationOptions& o) { o.end_search_unsearched = true; }}}},
-      {"end_search_keep",
-       {{"best", [](PopulationOptions& o) { o.end_search_keep_all = false; }},
-        {"all", [](PopulationOptions& o) { o.end_search_keep_all = true; }}}},
-      {"end_search_depths",
-       {{"bandit", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kBandit; }},
-        {"lineage-bandit", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kLineageBandit; }},
-        {"all", [](PopulationOptions& o) { o.end_search_depths = EndSearchDepths::kAll; }}}},
-      {"fill",
-       {{"fresh", [](PopulationOptions& o) { o.fill = Fill::kFresh; }},
-        {"lineage", [](PopulationOptions& o) { o.fill = Fill::kLineage; }},
-        {"grid", [](PopulationOptions& o) { o.fill = Fill::kGrid; }}}},
-      {"mutation",
-       {{"blacklist", [](PopulationOptions& o) { o.mutation = Mutation::kBlacklist; }},
-        {"swap-any", [](PopulationOptions& o) { o.mutation = Mutation::kSwapAny; }}}},
-      {"pool_order",
-       {{"score", [](PopulationOptions& o) { o.pool_order = PoolOrder::kScore; }},
-        {"rotate", [](PopulationOptions& o) { o.pool_order = PoolOrder::kRotate; }}}},
-      {"dna",
-       {{"parent", [](PopulationOptions& o) { o.dna = DnaSource::kParent; }},
-        {"kept", [](PopulationOptions& o) { o.dna = DnaSource::kKept; }}}},
-      {"kick_shape",
-       {{"tail", [](PopulationOptions& o) { o.kick_shape = KickShape::kTail; }},
-        {"ruin", [](PopulationOptions& o) { o.kick_shape = KickShape::kRuin; }},
-        {"region", [](PopulationOptions& o) { o.kick_shape = KickShape::kRegion; }}}},
-  };
-  return table;
-}
-
-const Choice& choice_named(const std::string& name) {
-  for (const Choice& choice : choices())
-    if (choice.name == name) return choice;
-  throw std::invalid_argument("'" + name + "' is not a population setting that is a choice");
-}
-
-}  // namespace
-
-void set_population_choice(PopulationOptions& options, const std::string& name, const std::string& value) {
-  std::string names;
-  for (const auto& [text, set] : choice_named(name).values) {
-    if (text == value) return set(options);
-    names += (names.empty() ? "" : ", ") + text;
-  }
-  throw std::invalid_argument(name + " '" + value + "': one of " + names);
-}
-
-std::vector<std::string> population_choice_values(const std::string& name) {
-  std::vector<std::string> values;
-  for (const auto& [text, set] : choice_named(name).values) values.push_back(text);
-  return values;
-}
-
-const std::vector<std::string>& population_choice_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> out;
-    for (const Choice& choice : choices()) out.push_back(choice.name);
-    return out;
-  }();
-  return names;
 }
 
 void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given) {

@@ -3,6 +3,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -13,7 +15,9 @@
 #include "morpion/layer_code.h"
 #include "morpion/nrpa.h"
 #include "morpion/population.h"
+#include "morpion/search_options.h"
 #include "morpion/search_run.h"
+#include "ratrace/common/io.h"
 #include "ratrace/python/background_task.h"
 #include "ratrace/python/request_fields.h"
 #include "ratrace/python/sibling_bindings.h"
@@ -26,88 +30,37 @@ namespace {
 
 using morpion::PopulationOptions;
 
-// Every population setting that is a number or a switch, read from a request's settings with
-// the command line's range for its flag.
-struct NumberSetting {
-  const char* name;
-  std::function<void(PopulationOptions&, const py::dict&)> set;
-};
-
-template <typename T>
-NumberSetting whole(const char* name, T PopulationOptions::*member, int64_t least, int64_t most) {
-  return {name, [=](PopulationOptions& o, const py::dict& s) {
-            o.*member = static_cast<T>(whole_field(s, name, least, most));
-          }};
-}
-
-NumberSetting real(const char* name, double PopulationOptions::*member, double least, double most,
-                   bool least_excluded = false) {
-  return {name, [=](PopulationOptions& o, const py::dict& s) {
-            o.*member = real_field(s, name, least, most, least_excluded);
-          }};
-}
-
-NumberSetting flag(const char* name, bool PopulationOptions::*member) {
-  return {name, [=](PopulationOptions& o, const py::dict& s) {
-            if (!py::isinstance<py::bool_>(s[name])) throw std::invalid_argument(std::string(name) + " must be a bool");
-            o.*member = s[name].cast<bool>();
-          }};
-}
-
-constexpr int64_t kMost = INT64_MAX;  // iteration counts: no practical limit
-
-const std::vector<NumberSetting>& number_settings() {
-  using O = PopulationOptions;
-  static const std::vector<NumberSetting> table = {
-      whole("pool", &O::pool, 1, 10000000),
-      whole("window", &O::window, 0, 1000),
-      real("skew", &O::skew, 0, 1000, true),
-      whole("swaps", &O::swaps, 0, 1000),
-      whole("blacklist", &O::blacklist, 1, 1000),
-      real("mutation_focus", &O::mutation_focus, 0, 100, true),
-      real("protect", &O::protect, 0, 1),
-      real("fill_centre", &O::fill_centre, 0, 100),
-      whole("end_search_every", &O::end_search_every, 1, kMost),
-      whole("completions", &O::completions, 1, 1000000),
-      whole("restart_after", &O::restart_after, 0, kMost),
-      real("restart_growth", &O::restart_growth, 1, 1000),
-      whole("poor_restart_after", &O::poor_restart_after, 0, kMost),
-      whole("poor_below", &O::poor_below, 0, 100000),
-      whole("widen_after", &O::widen_after, 0, kMost),
-      whole("widen_by", &O::widen_by, 1, 1000),
-      whole("abandon_after", &O::abandon_after, 0, kMost),
-      whole("abandon_margin", &O::abandon_margin, 0, 1000),
-      whole("abandon_below", &O::abandon_below, 0, 1000),
-      real("kick_share", &O::kick_share, 0, 1),
-      whole("kick_after", &O::kick_after, 0, kMost),
-      whole("kick_restart_after", &O::kick_restart_after, 0, kMost),
-      whole("kick_return_patience", &O::kick_return_patience, 0, kMost),
-      whole("kick_tabu", &O::kick_tabu, 0, 1000),
-      whole("elite_starts", &O::elite_starts, 0, 1000),
-      whole("round_iterations", &O::round_iterations, 0, kMost),
-      whole("kick_accept", &O::kick_accept, -1, 1000),
-      whole("climb_after", &O::climb_after, 0, kMost),
-      whole("climb_iterations", &O::climb_iterations, 1, kMost),
-      whole("climb_lineages", &O::climb_lineages, 1, 1000),
-      whole("record_climbs", &O::record_climbs, 0, kMost),
-      whole("record_climb_from", &O::record_climb_from, 0, 100000),
-      whole("resort_every", &O::resort_every, 1, kMost),
-      real("ruin_share", &O::ruin_share, 0, 1),
-      real("crossover_share", &O::crossover_share, 0, 1),
-      flag("adapt_window", &O::adapt_window),
-      flag("drift", &O::drift),
-  };
-  return table;
+// A population setting read from a request's settings, as `morpion search` reads its flag: a
+// number in its range, a bool, or one of its choices.
+void read_setting(const morpion::PopulationSetting& setting, PopulationOptions& o, const py::dict& settings) {
+  const char* name = setting.name.c_str();
+  std::visit(
+      [&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, morpion::Switch>) {
+          if (!py::isinstance<py::bool_>(settings[name])) throw std::invalid_argument(setting.name + " must be a bool");
+          o.*kind.member = settings[name].template cast<bool>();
+        } else if constexpr (std::is_same_v<Kind, morpion::Choice>) {
+          if (!py::isinstance<py::str>(settings[name])) throw std::invalid_argument(setting.name + " must be a str");
+          morpion::set_population_choice(o, setting.name, settings[name].template cast<std::string>());
+        } else if constexpr (std::is_same_v<Kind, morpion::Bounded<double>>) {
+          o.*kind.member = real_field(settings, name, kind.least, kind.most, kind.least_excluded);
+        } else {
+          // Python's whole numbers are read as int64: the uint64 counts' "no limit" becomes its largest.
+          const auto most = static_cast<int64_t>(std::min<uint64_t>(static_cast<uint64_t>(kind.most), INT64_MAX));
+          o.*kind.member = static_cast<std::decay_t<decltype(o.*kind.member)>>(
+              whole_field(settings, name, static_cast<int64_t>(kind.least), most));
+        }
+      },
+      setting.kind);
 }
 
 // The population search's options from a request's settings, as `morpion search` reads its flags.
 PopulationOptions population_options(const py::dict& settings, morpion::Rules rules) {
   PopulationOptions o;
   o.rules = rules;
-  for (const NumberSetting& setting : number_settings())
-    if (settings.contains(setting.name)) setting.set(o, settings);
-  for (const std::string& name : morpion::population_choice_names())
-    if (settings.contains(name)) morpion::set_population_choice(o, name, settings[name.c_str()].cast<std::string>());
+  for (const morpion::PopulationSetting& setting : morpion::population_setting_table())
+    if (settings.contains(setting.name)) read_setting(setting, o, settings);
   if (settings.contains("kick_depth")) {
     const auto depth = settings["kick_depth"].cast<std::vector<double>>();
     if (depth.size() != 2 || !(depth[0] >= 0 && depth[1] <= 1))
@@ -132,86 +85,153 @@ void check_known(const py::dict& settings, const std::vector<std::string>& known
 
 std::vector<std::string> population_setting_names() {
   std::vector<std::string> names = {"kick_depth", "start"};
-  for (const NumberSetting& setting : number_settings()) names.emplace_back(setting.name);
-  for (const std::string& name : morpion::population_choice_names()) names.push_back(name);
+  for (const morpion::PopulationSetting& setting : morpion::population_setting_table()) names.push_back(setting.name);
   return names;
+}
+
+// The population settings' table as JSON text: each setting's name, flag, help, kind, default, and
+// its range or choices, for ratrace.morpion.settings().
+std::string settings_table() {
+  const PopulationOptions defaults;
+  nlohmann::json table = nlohmann::json::array();
+  for (const morpion::PopulationSetting& setting : morpion::population_setting_table()) {
+    nlohmann::json entry = {{"name", setting.name},
+                            {"flag", setting.flag()},
+                            {"help", setting.help},
+                            {"population_only", setting.population_only}};
+    std::visit(
+        [&](const auto& kind) {
+          using Kind = std::decay_t<decltype(kind)>;
+          if constexpr (std::is_same_v<Kind, morpion::Switch>) {
+            entry["kind"] = "switch";
+            entry["default"] = defaults.*kind.member;
+          } else if constexpr (std::is_same_v<Kind, morpion::Choice>) {
+            entry["kind"] = "choice";
+            entry["choices"] = morpion::population_choice_values(setting.name);
+            entry["default"] = entry["choices"][0];
+          } else {
+            entry["kind"] = std::is_same_v<Kind, morpion::Bounded<double>> ? "real" : "whole";
+            entry["default"] = defaults.*kind.member;
+            entry["least"] = kind.least;
+            entry["most"] = kind.most;
+            entry["least_excluded"] = kind.least_excluded;
+          }
+        },
+        setting.kind);
+    table.push_back(entry);
+  }
+  return table.dump();
+}
+
+// A request's run, ready to start: what it records and how it runs.
+struct PreparedRun {
+  morpion::RunRequest request;
+  morpion::RunFunction run;
+  bool resumed = false;          // from its checkpoint file
+  uint64_t iterations_done = 0;  // by the searches it resumes
+};
+
+// The run of a request whose searches are `search`'s.
+morpion::RunFunction searches_of(const morpion::RunRequest& run, morpion::SearchFunction search) {
+  return [run, search = std::move(search)](const morpion::RunHooks& hooks) {
+    return morpion::run_and_record(run, search, hooks);
+  };
 }
 
 // A request's searches: the population search, MORPION.md's local search or NRPA, with the
 // settings their result documents record (those of `morpion search` and `morpion nrpa`).
-std::pair<morpion::RunRequest, morpion::SearchFunction> run_of(const py::dict& request) {
-  morpion::RunRequest run;
+PreparedRun prepare(const py::dict& request) {
+  constexpr int64_t kAny = INT64_MAX;  // iteration and playout counts: no practical limit
+  PreparedRun prepared;
+  morpion::RunRequest& run = prepared.request;
   run.kind = request["kind"].cast<std::string>();
   run.rules = morpion::parse_rules(request["rules"].cast<std::string>());
   run.seed = seed_field(request);
-  run.threads = static_cast<int>(whole_field(request, "threads", 0, 1024));
-  run.searches = static_cast<int>(whole_field(request, "searches", 0, 100000));
-  run.seconds = real_field(request, "seconds", 0, 1e9);
-  run.cpu_seconds = real_field(request, "cpu_seconds", 0, 1e9);
-  run.work_limit = static_cast<uint64_t>(whole_field(request, "work_limit", 0, kMost));
+  run.threads = static_cast<int>(whole_field(request, "threads", 0, morpion::kMaxThreads));
+  run.searches = static_cast<int>(whole_field(request, "searches", 0, morpion::kMaxSearches));
+  run.seconds = real_field(request, "seconds", 0, morpion::kMaxRunSeconds);
+  run.cpu_seconds = real_field(request, "cpu_seconds", 0, morpion::kMaxRunSeconds);
+  run.work_limit = static_cast<uint64_t>(whole_field(request, "work_limit", 0, kAny));
+  run.best_picture = request["best_svg"].cast<std::string>();
+  const std::string checkpoint = request["checkpoint"].cast<std::string>();
+  check_distinct_files({{"best_svg", run.best_picture}, {"checkpoint", checkpoint}});
   const py::dict settings = request["settings"];
   const uint64_t seed = run.seed;
+  const std::string method = request["method"].cast<std::string>();
+  if (method != "population" && !checkpoint.empty())
+    throw std::invalid_argument("checkpoint belongs to the population search, not to " + method);
   if (run.kind == "nrpa") {
     check_known(settings, {"level", "iterations", "alpha"}, "nrpa");
     morpion::NrpaOptions o;
     o.rules = run.rules;
-    if (settings.contains("level")) o.level = static_cast<int>(whole_field(settings, "level", 1, 6));
+    if (settings.contains("level"))
+      o.level = static_cast<int>(whole_field(settings, "level", 1, morpion::kMaxNrpaLevel));
     if (settings.contains("iterations"))
-      o.iterations = static_cast<int>(whole_field(settings, "iterations", 1, 100000));
-    if (settings.contains("alpha")) o.alpha = real_field(settings, "alpha", 0, 100, true);
+      o.iterations = static_cast<int>(whole_field(settings, "iterations", 1, morpion::kMaxNrpaIterations));
+    if (settings.contains("alpha")) o.alpha = real_field(settings, "alpha", 0, morpion::kMaxNrpaAlpha, true);
     run.settings = morpion::nrpa_settings(o, run.work_limit);
-    return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
-              return morpion::nrpa_search(seed, s, o, limits, cb);
-            }};
+    prepared.run =
+        searches_of(run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
+          return morpion::nrpa_search(seed, s, o, limits, cb);
+        });
+    return prepared;
   }
   if (run.kind != "search") throw std::invalid_argument("unknown kind '" + run.kind + "'");
-  const std::string method = request["method"].cast<std::string>();
   if (method == "local") {
     check_known(settings, {"blacklist"}, "the local search (method='local')");
-    morpion::LocalSearchOptions o;
-    o.rules = run.rules;
-    if (settings.contains("blacklist")) o.blacklist = static_cast<int>(whole_field(settings, "blacklist", 1, 1000));
+    PopulationOptions read;
+    if (settings.contains("blacklist")) read_setting(morpion::population_setting("blacklist"), read, settings);
+    const morpion::LocalSearchOptions o{run.rules, read.blacklist};
     run.settings = morpion::local_search_settings(o, run.work_limit);
-    return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
-              return morpion::local_search(seed, s, o, limits, cb);
-            }};
+    prepared.run =
+        searches_of(run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
+          return morpion::local_search(seed, s, o, limits, cb);
+        });
+    return prepared;
   }
   if (method != "population")
     throw std::invalid_argument("method must be 'population' or 'local', not '" + method + "'");
   check_known(settings, population_setting_names(), "the population search");
-  const PopulationOptions o = population_options(settings, run.rules);
-  run.settings = morpion::population_run_settings(o, run.seed, morpion::search_count(run), run.work_limit, "");
-  return {run, [=](int s, const morpion::SearchLimits& limits, const morpion::ImprovementCallback& cb) {
-            morpion::PopulationState state;
-            return morpion::population_search(seed, s, o, limits, cb, state, {});
-          }};
+  auto population = std::make_shared<morpion::PopulationRun>(
+      run, population_options(settings, run.rules),
+      morpion::CheckpointFile{checkpoint, real_field(request, "checkpoint_seconds", 0, morpion::kMaxRunSeconds, true)});
+  prepared.request = population->request();
+  prepared.resumed = population->resumed();
+  prepared.iterations_done = population->iterations_done();
+  prepared.run = [population](const morpion::RunHooks& hooks) { return population->run(hooks); };
+  return prepared;
 }
 
 // Searches on a thread of their own: Python polls them and stops them on Ctrl-C.
 class MorpionRun {
  public:
   explicit MorpionRun(const py::dict& request)
-      : run_(run_of(request)), task_([this](const std::atomic<bool>& stop, std::atomic<uint64_t>& done) {
+      : run_(prepare(request)), task_([this](const std::atomic<bool>& stop, std::atomic<uint64_t>& done) {
           morpion::RunHooks hooks;
           hooks.stop = &stop;
           hooks.work_done = &done;
           hooks.on_best = [this](int, const morpion::Improvement& step, const morpion::Game&, double) {
             best_ = step.score;
           };
-          document_ = morpion::run_and_record(run_.first, run_.second, hooks).document.dump();
-        }) {}
+          document_ = run_.run(hooks).document.dump();
+        }) {
+    // A resumed search's picture is its own, and is redrawn without force.
+    check_output_path(run_.request.best_picture, request["force"].cast<bool>() || run_.resumed);
+  }
 
   void start() { task_.start(); }
   bool wait(double seconds) { return task_.wait(seconds); }
   void stop() { task_.stop(); }
   uint64_t done() const { return task_.done(); }
   int best() const { return best_; }
-  int searches() const { return morpion::search_count(run_.first); }
+  int searches() const { return morpion::search_count(run_.request); }
+  bool resumed() const { return run_.resumed; }
+  uint64_t iterations_done() const { return run_.iterations_done; }
   // "" until the searches have ended (a second Ctrl-C may leave Python before they do).
   std::string document() { return task_.ended() ? document_ : ""; }
 
  private:
-  std::pair<morpion::RunRequest, morpion::SearchFunction> run_;
+  PreparedRun run_;
   std::atomic<int> best_{-1};
   std::string document_;
   BackgroundTask task_;  // last: its thread ends before the rest goes
@@ -253,6 +273,8 @@ void bind_morpion(py::module_& m) {
       },
       py::arg("documents"), py::arg("names"), py::arg("points"), py::arg("clock"),
       "`morpion compare` of one or two result documents (JSON texts) as JSON text");
+  m.def("settings", &settings_table,
+        "The population search's settings as JSON text: name, flag, help, kind, default, range or choices");
   py::register_local_exception<morpion::CodeError>(m, "CodeError", PyExc_ValueError);
 
   py::class_<MorpionRun>(m, "Run", "Independent searches, on a thread of their own")
@@ -263,6 +285,8 @@ void bind_morpion(py::module_& m) {
       .def_property_readonly("done", &MorpionRun::done)
       .def_property_readonly("best", &MorpionRun::best)
       .def_property_readonly("searches", &MorpionRun::searches)
+      .def_property_readonly("resumed", &MorpionRun::resumed)
+      .def_property_readonly("iterations_done", &MorpionRun::iterations_done)
       .def("document", &MorpionRun::document);
 }
 

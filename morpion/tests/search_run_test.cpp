@@ -1,5 +1,7 @@
 // A run of searches as every front end makes it: its document, whatever the thread count, and the
 // settings read by name.
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "morpion/search_run.h"
@@ -75,33 +77,6 @@ TEST(MorpionSearchRun, AStopEndsEverySearchAndSaysSo) {
   for (const auto& run : outcome.document["runs"]) EXPECT_TRUE(run["stopped"]);
 }
 
-TEST(MorpionSearchRun, ChoicesAreSetByNameAndRecordedAsTheCommandLineSpellsThem) {
-  PopulationOptions o;
-  set_population_choice(o, "fill", "grid");
-  set_population_choice(o, "kick_shape", "ruin");
-  set_population_choice(o, "end_search_depths", "lineage-bandit");
-  const nlohmann::json settings = population_settings(o, 1, 1);
-  EXPECT_EQ(settings["fill"], "grid");
-  EXPECT_EQ(settings["kick_shape"], "ruin");
-  EXPECT_EQ(settings["end_search_depths"], "lineage-bandit");
-  // A default choice is not recorded, so that older checkpoints still resume.
-  set_population_choice(o, "fill", "fresh");
-  EXPECT_FALSE(population_settings(o, 1, 1).contains("fill"));
-  try {
-    set_population_choice(o, "fill", "bogus");
-    FAIL() << "an unknown value was taken";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "fill 'bogus': one of fresh, lineage, grid");
-  }
-  EXPECT_THROW(set_population_choice(o, "pool", "5"), std::invalid_argument);
-  EXPECT_EQ(population_choice_names().size(), 10U);
-  // The command line's flags take these values, each choice's default first.
-  EXPECT_EQ(population_choice_values("fill"), (std::vector<std::string>{"fresh", "lineage", "grid"}));
-  EXPECT_EQ(population_choice_values("end_search_depths"),
-            (std::vector<std::string>{"bandit", "lineage-bandit", "all"}));
-  EXPECT_THROW(population_choice_values("pool"), std::invalid_argument);
-}
-
 TEST(MorpionSearchRun, SettingsThatDoNotGoTogetherAreRefused) {
   PopulationOptions o;
   EXPECT_NO_THROW(check_population_options(o));
@@ -117,6 +92,46 @@ TEST(MorpionSearchRun, SettingsThatDoNotGoTogetherAreRefused) {
   EXPECT_EQ(o.kick_after, 0U);  // climbs turn the default kicks off
   o.kick_after = 5;
   EXPECT_THROW(settle_climbs_and_kicks(o, true), ratrace::UsageError);
+}
+
+// A checkpointed run stopped after part of its iterations and run again to the whole finds what
+// one uninterrupted run finds; the file refuses a run with other settings or searches.
+TEST(MorpionSearchRun, APopulationRunResumedFromItsCheckpointFindsWhatAnUninterruptedOneFinds) {
+  PopulationOptions options;
+  options.kick_after = 0;
+  options.restart_after = 3000;
+  RunRequest request;
+  request.seed = 8;
+  request.threads = 2;
+  request.searches = 2;
+  request.work_limit = 12000;
+  const RunOutcome whole = PopulationRun(request, options, {}).run();
+
+  const std::string path = ::testing::TempDir() + "/search_run_checkpoint.json";
+  std::filesystem::remove(path);
+  RunRequest first = request;
+  first.work_limit = 5000;
+  PopulationRun part(first, options, {path, 60});
+  EXPECT_FALSE(part.resumed());
+  part.run();
+  PopulationRun rest(request, options, {path, 60});
+  EXPECT_TRUE(rest.resumed());
+  EXPECT_EQ(rest.iterations_done(), 2U * 5000);
+  EXPECT_EQ(rest.request().settings["checkpoint"], path);
+  const RunOutcome resumed = rest.run();
+  for (size_t s = 0; s < 2; ++s) {
+    EXPECT_EQ(resumed.results[s].best, whole.results[s].best) << "search " << s;
+    EXPECT_EQ(resumed.results[s].iterations, 12000U);
+  }
+
+  PopulationOptions other = options;
+  other.pool = 7;
+  EXPECT_THROW(PopulationRun(request, other, {path, 60}), std::invalid_argument);
+  RunRequest three = request;
+  three.searches = 3;
+  EXPECT_THROW(PopulationRun(three, options, {path, 60}), std::invalid_argument);
+  EXPECT_THROW(PopulationRun(request, options, {"-", 60}), ratrace::UsageError);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

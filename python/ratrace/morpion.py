@@ -18,12 +18,13 @@ best grids found, as the command line keeps them.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _engine
 from .runs import Interrupted, follow, sibling
 
-__all__ = ["search", "nrpa", "compare", "decode", "svg", "picture", "SearchResult"]
+__all__ = ["search", "settings", "nrpa", "compare", "decode", "svg", "picture", "SearchResult"]
 
 Document = Union["SearchResult", Dict[str, Any], str]
 
@@ -70,12 +71,17 @@ class SearchResult:
 
 
 def _run(kind: str, method: str, searches: Optional[int], threads: Optional[int], seed: int, work_limit: int,
-         seconds: float, cpu_seconds: float, rules: str, settings: Dict[str, Any], progress: bool,
-         unit: str) -> SearchResult:
+         seconds: float, cpu_seconds: float, rules: str, settings: Dict[str, Any], progress: bool, unit: str,
+         best_svg: Optional[str] = None, force: bool = False, checkpoint: Optional[str] = None,
+         checkpoint_seconds: float = 60) -> SearchResult:
     request = dict(kind=kind, method=method, rules=rules, seed=seed, threads=0 if threads is None else threads,
                    searches=0 if searches is None else searches, seconds=seconds, cpu_seconds=cpu_seconds,
-                   work_limit=work_limit, settings=settings)
+                   work_limit=work_limit, settings=settings, best_svg=best_svg or "", force=force,
+                   checkpoint=checkpoint or "", checkpoint_seconds=checkpoint_seconds)
     run = sibling("morpion").Run(request)
+    if run.resumed and progress:
+        sys.stderr.write("ratrace.morpion: resuming %d search%s from %s (%d iterations done)\n"
+                         % (run.searches, "" if run.searches == 1 else "es", checkpoint, run.iterations_done))
     total = work_limit * run.searches if work_limit and not (seconds or cpu_seconds) else None
     try:
         follow(run, total, lambda: run.done, "morpion " + kind, unit, progress, lambda: None)
@@ -89,24 +95,42 @@ def _run(kind: str, method: str, searches: Optional[int], threads: Optional[int]
 
 def search(searches: Optional[int] = None, *, threads: Optional[int] = None, seed: int = 1, iterations: int = 0,
            seconds: float = 0, cpu_seconds: float = 0, method: str = "population", rules: str = "5T",
-           progress: bool = True, **settings: Any) -> SearchResult:
+           checkpoint: Optional[str] = None, checkpoint_seconds: float = 60, best_svg: Optional[str] = None,
+           force: bool = False, progress: bool = True, **settings: Any) -> SearchResult:
     """``morpion search``: ``searches`` independent DNA searches (None: one per thread) on
     ``threads`` threads (None: one per core), search i from the stream (``seed``, i), each
     stopped after ``iterations`` iterations, ``seconds`` of its own run or ``cpu_seconds`` of its
     CPU (0: no limit; with none, only Ctrl-C ends them). ``method``: "population" or "local"
-    (MORPION.md's single-lineage local search, whose one setting is ``blacklist``)."""
+    (MORPION.md's single-lineage local search, whose one setting is ``blacklist``).
+
+    ``checkpoint``: a file the population search saves itself to every ``checkpoint_seconds`` of
+    each search's time and when it ends, and resumes from when it exists (after Ctrl-C, kill -9 or
+    a finished run given more iterations or time): the same call finds what one uninterrupted run
+    finds. ``best_svg``: a picture of the best grid, redrawn as it improves; an existing file is
+    replaced only with ``force`` or when the run resumes its checkpoint. The other keywords are
+    the settings of :func:`settings`."""
     return _run("search", method, searches, threads, seed, iterations, seconds, cpu_seconds, rules, settings,
-                progress, "it")
+                progress, "it", best_svg, force, checkpoint, checkpoint_seconds)
+
+
+def settings() -> Dict[str, Dict[str, Any]]:
+    """The population search's settings, the keywords of :func:`search` (``morpion search``'s
+    flags), by name: each one's ``flag``, ``help``, ``kind`` ("whole", "real", "switch" or
+    "choice"), ``default``, and its range (``least``, ``most``, ``least_excluded``) or
+    ``choices``. Two more keywords take their own kind of value: ``kick_depth``, two shares
+    (default (0.2, 0.5)), and ``start``, a layer code."""
+    return {entry["name"]: entry for entry in json.loads(sibling("morpion").settings())}
 
 
 def nrpa(level: int = 3, iterations: int = 100, alpha: float = 1.0, *, searches: Optional[int] = None,
          threads: Optional[int] = None, seed: int = 1, playouts: int = 0, seconds: float = 0,
-         cpu_seconds: float = 0, rules: str = "5T", progress: bool = True) -> SearchResult:
+         cpu_seconds: float = 0, rules: str = "5T", best_svg: Optional[str] = None, force: bool = False,
+         progress: bool = True) -> SearchResult:
     """``morpion nrpa``: Nested Rollout Policy Adaptation at ``level``, ``iterations`` calls of
     the level below per call, step ``alpha``; each search stopped after ``playouts`` playouts or
-    its time limits (0: none)."""
+    its time limits (0: none); ``best_svg`` and ``force`` as for :func:`search`."""
     return _run("nrpa", "nrpa", searches, threads, seed, playouts, seconds, cpu_seconds, rules,
-                dict(level=level, iterations=iterations, alpha=alpha), progress, "playout")
+                dict(level=level, iterations=iterations, alpha=alpha), progress, "playout", best_svg, force)
 
 
 def _document(side: Document) -> Tuple[str, str]:

@@ -141,6 +141,49 @@ class MorpionParity(unittest.TestCase):
                     morpion.search(searches=1, iterations=20, kick_after=0, progress=False, **{name: outside})
                 morpion.search(searches=1, iterations=20, kick_after=0, progress=False, **{name: inside})
 
+    def test_the_settings_table_is_the_command_line_s(self):
+        printed = subprocess.run([MORPION, "search", "--help"], check=True, capture_output=True, text=True).stdout
+        table = morpion.settings()
+        self.assertGreaterEqual(len(table), 45)
+        for name, entry in table.items():
+            with self.subTest(setting=name):
+                self.assertEqual(entry["flag"], "--" + name.replace("_", "-"))
+                self.assertIn(entry["flag"] + " ", printed)
+                if entry["kind"] == "choice":
+                    shown = "{%s}=%s" % (",".join(entry["choices"]), entry["default"])
+                elif entry["kind"] == "switch":
+                    continue
+                else:
+                    shown = "in %s%s, %s]=%s" % ("(" if entry["least_excluded"] else "[",
+                                                  *("%g" % x if isinstance(x, float) else str(x)
+                                                    for x in (entry["least"], entry["most"], entry["default"])))
+                self.assertTrue(entry["flag"] + " " in printed and shown in printed, "%s: %s" % (name, shown))
+
+    def test_a_checkpoint_resumes_across_the_command_line_and_python(self):
+        settings = dict(searches=2, seed=8, kick_after=0, restart_after=3000)
+        flags = ["search", "--searches", "2", "--seed", "8", "--kick-after", "0", "--restart-after", "3000"]
+        whole = morpion.search(threads=2, iterations=12000, progress=False, **settings)
+        with tempfile.TemporaryDirectory() as folder:
+            checkpoint, picture = os.path.join(folder, "checkpoint.json"), os.path.join(folder, "best.svg")
+            subprocess.run([MORPION] + flags + ["--iterations", "5000", "--checkpoint", checkpoint, "--best-svg",
+                                                picture], check=True, capture_output=True)
+            # Python goes on from the command line's checkpoint, redrawing its picture (its own: no force).
+            part = morpion.search(threads=1, iterations=8000, checkpoint=checkpoint, best_svg=picture,
+                                  progress=False, **settings)
+            self.assertEqual(part.document["total_iterations"], 2 * 8000)
+            self.assertEqual(part.document["settings"]["checkpoint"], checkpoint)
+            # and the command line finishes the run from Python's.
+            rest = self.cli(flags + ["--iterations", "12000", "--checkpoint", checkpoint])
+            with open(picture) as f:
+                self.assertTrue(f.read().lstrip().startswith("<svg"))
+            with self.assertRaises(ValueError) as caught:  # a search with other settings does not resume it
+                morpion.search(iterations=12000, checkpoint=checkpoint, progress=False, **dict(settings, pool=7))
+            self.assertIn("other settings", str(caught.exception))
+            with self.assertRaises(ValueError):  # a picture that is not the run's own needs force
+                morpion.search(searches=1, iterations=10, best_svg=picture, progress=False)
+        self.assertEqual(timeless(rest)["runs"], timeless(whole.document)["runs"])
+        self.assertEqual(rest["best"], whole.document["best"])
+
     def test_ctrl_c_keeps_the_best_grid_found(self):
         timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
         timer.start()
