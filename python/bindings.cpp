@@ -20,6 +20,8 @@
 #include "ratrace/python/python_player.h"
 #include "ratrace/python/request_fields.h"
 #include "ratrace/runs/durable_run.h"
+#include "ratrace/see/board_view.h"
+#include "ratrace/see/replay.h"
 
 namespace py = pybind11;
 
@@ -32,6 +34,12 @@ namespace {
 std::optional<PlayerSource> python_source(const std::optional<std::string>& file_spec) {
   if (!file_spec) return std::nullopt;
   return PlayerSource{PlayerSource::Kind::kPython, *file_spec};
+}
+
+// A board index of a run, checked as the command line's --board.
+void check_board(int board) {
+  if (board < 0 || board >= kMaxBoards)
+    throw std::invalid_argument("board must be in [0, " + std::to_string(kMaxBoards - 1) + "]");
 }
 
 // The options every game-running command shares, from a request made by the package.
@@ -188,8 +196,7 @@ void bind_engine(py::module_& m) {
       "play",
       [](const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
          const std::string& config_file, bool cache) {
-        if (board < 0 || board >= kMaxBoards)
-          throw std::invalid_argument("board must be in [0, " + std::to_string(kMaxBoards - 1) + "]");
+        check_board(board);
         const Entrant entrant = entrant_for(player, player, build_config(config_file, sets));
         BoardResult result;
         {
@@ -201,6 +208,66 @@ void bind_engine(py::module_& m) {
       },
       py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"), py::arg("cache"),
       "One board of a run, exactly as a run plays it: its record as JSON text");
+  m.def(
+      "record",
+      [](const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
+         const std::string& config_file, bool cache, const py::dict& keep) {
+        check_board(board);
+        RecordOptions options;
+        options.scorers = static_cast<int>(whole_field(keep, "scorers", 0, kMaxRecordPaths));
+        options.sampled = static_cast<int>(whole_field(keep, "sampled", 0, kMaxRecordPaths));
+        options.frames = static_cast<int>(whole_field(keep, "frames", 0, kMaxRecordFrames));
+        const Entrant entrant = entrant_for(player, player, build_config(config_file, sets));
+        BoardResult result;
+        std::optional<nlohmann::json> record;
+        {
+          py::gil_scoped_release release;
+          record = record_board(entrant, seed, board, options, cache, result);
+        }
+        return py::make_tuple(game_record(result).dump(), record ? record->dump() : "");
+      },
+      py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"), py::arg("cache"),
+      py::arg("keep"),
+      "One board of a run, exactly as a run plays it, recorded: its result and the record `play --record` writes "
+      "(\"\" when the player faulted), as JSON texts");
+  m.def(
+      "track",
+      [](int board, uint64_t seed, const std::vector<std::string>& sets, const std::string& config_file) {
+        check_board(board);
+        return board_track_document(build_config(config_file, sets), seed, board).dump();
+      },
+      py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"),
+      "The track of a run's board as JSON text (the file `track --json` writes)");
+  m.def(
+      "render",
+      [](const std::string& record_text, const std::string& track_text, int board, uint64_t seed,
+         const std::vector<std::string>& sets, const std::string& config_file, const std::vector<std::string>& overlays,
+         int paths) {
+        if (paths < 0 || paths > kMaxRecordPaths)
+          throw std::invalid_argument("paths must be in [0, " + std::to_string(kMaxRecordPaths) + "]");
+        check_board(board);
+        nlohmann::json document;
+        RenderSource source{nullptr, nullptr, seed, board};
+        if (!record_text.empty()) {
+          document = nlohmann::json::parse(record_text);
+          check_record_document(document, "game record");
+          source.record = &document;
+        } else if (!track_text.empty()) {
+          document = nlohmann::json::parse(track_text);
+          source.track = &document;
+        }
+        return render_picture(source, build_config(config_file, sets), render_options(overlays, paths));
+      },
+      py::arg("record"), py::arg("track"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"),
+      py::arg("overlays"), py::arg("paths"), "`render`'s SVG picture of a record, a track or a run's board");
+  m.def(
+      "replay",
+      [](const std::string& record_text) {
+        const nlohmann::json record = nlohmann::json::parse(record_text);
+        check_record_document(record, "game record");
+        return replay_html(record);
+      },
+      py::arg("record"), "`replay`'s self-contained HTML page of a game record (JSON text)");
   m.def(
       "write_text",
       [](const std::string& path, const std::string& text, bool force) {

@@ -6,8 +6,7 @@
 
 #include "ratrace/common/cli.h"
 #include "ratrace/runs/journal.h"
-#include "ratrace/see/record.h"
-#include "ratrace/see/render.h"
+#include "ratrace/see/board_view.h"
 
 namespace ratrace {
 
@@ -95,15 +94,7 @@ nlohmann::json read_json_file(const std::string& path, const std::string& what) 
 
 nlohmann::json read_record_file(const std::string& path) {
   nlohmann::json record = read_json_file(path, "game record");
-  try {
-    check_record(record);
-    Config config;
-    const Track track = track_of_record(record, config);
-    for (const char* kind : {"scorers", "sampled"})
-      for (const nlohmann::json& life : record.at("paths").at(kind)) life_cells(track, life.get<Life>());
-  } catch (const std::exception& e) {
-    throw std::invalid_argument("game record '" + path + "': " + clipped(e.what(), 300));
-  }
+  check_record_document(record, "game record '" + path + "'");
   return record;
 }
 

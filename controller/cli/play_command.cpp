@@ -10,7 +10,7 @@
 #include "ratrace/common/io.h"
 #include "ratrace/engine/game.h"
 #include "ratrace/runs/runner.h"
-#include "ratrace/see/record.h"
+#include "ratrace/see/board_view.h"
 #include "ratrace/tracks/track.h"
 
 namespace ratrace {
@@ -33,15 +33,15 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
   cmd->add_option("--record", options->record_file, "Write a compact game record (JSON) here, for render and replay");
   cmd->add_flag("--force", options->force, "Replace existing --trace and --record files");
   cmd->add_option("--record-scorers", options->record.scorers, "Scorers whose last scoring life the record keeps")
-      ->check(whole_number(0, 1000000))
+      ->check(whole_number(0, kMaxRecordPaths))
       ->capture_default_str();
   cmd->add_option("--record-sampled", options->record.sampled, "Random specimens whose every life the record keeps")
-      ->check(whole_number(0, 1000000))
+      ->check(whole_number(0, kMaxRecordPaths))
       ->capture_default_str();
   cmd->add_option("--record-frames", options->record.frames,
                   "Crowd frames the record keeps at most: every cell's specimens and deaths, one turn in "
                   "ceil(turns / N); 0 for none")
-      ->check(whole_number(0, 100000))
+      ->check(whole_number(0, kMaxRecordFrames))
       ->capture_default_str();
   cmd->add_flag("--no-cache", options->no_cache, "Do not memoise player calls");
   add_program_flags(cmd, program);
@@ -51,8 +51,7 @@ Subcommand add_play_command(CLI::App& app, ProgramFlags& program) {
 
 namespace {
 
-void write_record(const std::string& path, nlohmann::json record, const nlohmann::json& about) {
-  record["game"] = about;
+void write_record(const std::string& path, const nlohmann::json& record) {
   std::fflush(stdout);  // the game's line before the log's
   write_file_atomically(path, record.dump() + "\n");
   spdlog::info("wrote {}", path);
@@ -62,13 +61,16 @@ void write_record(const std::string& path, nlohmann::json record, const nlohmann
 // function `score` and `leaderboard` play each board with.
 int play_run_board(const PlayOptions& options, const Config& config, const PlayerInfo& player) {
   if (!options.trace_file.empty()) throw std::invalid_argument("--trace needs --track (use --record with --board)");
-  std::optional<GameRecorder> recorder;
-  if (!options.record_file.empty()) recorder.emplace(options.record);
-  RunOptions run;
-  run.cache = !options.no_cache;
+  const Entrant entrant{player.name, player.name, config};
   BoardResult r;
-  play_board(Entrant{player.name, player.name, config}, options.seed, options.board, run, r, nullptr,
-             recorder ? &*recorder : nullptr);
+  std::optional<nlohmann::json> record;
+  if (options.record_file.empty()) {
+    RunOptions run;
+    run.cache = !options.no_cache;
+    play_board(entrant, options.seed, options.board, run, r);
+  } else {
+    record = record_board(entrant, options.seed, options.board, options.record, !options.no_cache, r);
+  }
   const std::string where =
       "board " + std::to_string(options.board) + " of master seed " + std::to_string(options.seed);
   if (!r.fault.empty()) {
@@ -79,11 +81,7 @@ int play_run_board(const PlayOptions& options, const Config& config, const Playe
               player.name.c_str(), where.c_str(), static_cast<unsigned long long>(r.seed),
               static_cast<unsigned long long>(r.score), r.turns, static_cast<unsigned long long>(r.peak_population),
               static_cast<unsigned long long>(r.moves));
-  if (recorder) {
-    write_record(
-        options.record_file, recorder->finish(r.score, r.turns, r.moves),
-        {{"player", player.name}, {"master_seed", options.seed}, {"board", options.board}, {"board_seed", r.seed}});
-  }
+  if (record) write_record(options.record_file, std::move(*record));
   return kExitOk;
 }
 
@@ -124,9 +122,11 @@ int run_play(const PlayOptions& options) {
     std::printf("%s on %s: score %llu after %d turns (peak %llu specimens, %llu moves)\n", player.name.c_str(),
                 options.track_file.c_str(), static_cast<unsigned long long>(r.score), r.turns,
                 static_cast<unsigned long long>(r.peak_population), static_cast<unsigned long long>(r.moves));
-    if (recorder)
-      write_record(options.record_file, recorder->finish(r.score, r.turns, r.moves),
-                   {{"player", player.name}, {"track_file", options.track_file}, {"game_seed", options.seed}});
+    if (recorder) {
+      nlohmann::json record = recorder->finish(r.score, r.turns, r.moves);
+      record["game"] = {{"player", player.name}, {"track_file", options.track_file}, {"game_seed", options.seed}};
+      write_record(options.record_file, record);
+    }
   } catch (const GameFault& fault) {
     std::printf("FAULT: %s [player %s, track %s, game seed %llu, turn %d, specimen #%llu]\n", fault.what(),
                 player.name.c_str(), options.track_file.c_str(), static_cast<unsigned long long>(options.seed),

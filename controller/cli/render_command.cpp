@@ -1,5 +1,6 @@
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -7,9 +8,8 @@
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/common/io.h"
-#include "ratrace/engine/board.h"
+#include "ratrace/see/board_view.h"
 #include "ratrace/see/plot.h"
-#include "ratrace/see/render.h"
 
 namespace ratrace {
 
@@ -38,15 +38,7 @@ Subcommand add_render_command(CLI::App& app, ProgramFlags&) {
 }
 
 int run_render(const RenderCommandOptions& options) {
-  RenderOptions draw{false, false, 0};
-  if (options.overlays.empty()) draw = {true, true, options.paths};
-  for (const auto& overlay : options.overlays) {
-    if (overlay == "heat") draw.heat = true;
-    else if (overlay == "deaths") draw.deaths = true;
-    else if (overlay == "paths") draw.paths = options.paths;
-    else if (overlay != "none")
-      throw std::invalid_argument("--overlay: '" + overlay + "' is not heat, deaths, paths or none");
-  }
+  const RenderOptions draw = render_options(options.overlays, options.paths);
   const std::filesystem::path out(options.out_file);
   const auto ext = out.extension();
   if (ext != ".svg" && ext != ".png") throw std::invalid_argument("--out must end in .svg or .png");
@@ -54,18 +46,17 @@ int run_render(const RenderCommandOptions& options) {
   check_output_path(options.out_file, options.force);
   if (ext == ".png") check_output_path(svg_file, options.force);
 
-  std::string svg;
-  Config config = build_config(options.config_file, options.sets);
+  const Config config = build_config(options.config_file, options.sets);
+  std::optional<nlohmann::json> document;
+  RenderSource source{nullptr, nullptr, options.seed, options.board};
   if (!options.record_file.empty()) {
-    const nlohmann::json record = read_record_file(options.record_file);
-    const Track track = track_of_record(record, config);
-    svg = render_svg(track, &record, draw);
+    document = read_record_file(options.record_file);
+    source.record = &*document;
   } else if (!options.track_file.empty()) {
-    const Track track = track_from_json(read_json_file(options.track_file, "track file"), config);
-    svg = render_svg(track, nullptr, draw);
-  } else {
-    svg = render_svg(generate_track(config, board_seed(options.seed, options.board)), nullptr, draw);
+    document = read_json_file(options.track_file, "track file");
+    source.track = &*document;
   }
+  const std::string svg = render_picture(source, config, draw);
   write_file_atomically(svg_file, svg);
   spdlog::info("wrote {}", svg_file);
   if (ext == ".png") {

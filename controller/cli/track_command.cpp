@@ -7,8 +7,7 @@
 #include "ratrace/cli/commands.h"
 #include "ratrace/cli/flags.h"
 #include "ratrace/common/io.h"
-#include "ratrace/engine/board.h"
-#include "ratrace/runs/journal.h"
+#include "ratrace/see/board_view.h"
 #include "ratrace/tracks/track.h"
 
 namespace ratrace {
@@ -31,12 +30,8 @@ int run_track(const TrackOptions& options) {
   if (options.json_file == "-") keep_stdout_for_results();
   check_output_path(options.json_file, options.force);
   const Config config = build_config(options.config_file, options.sets);
-  const uint64_t seed = board_seed(options.seed, options.board);
-  const Track track = generate_track(config, seed);
-  nlohmann::json j = track_to_json(track);
-  j["master_seed"] = options.seed;
-  j["board"] = options.board;
-  j["board_seed"] = seed;
+  const nlohmann::json j = board_track_document(config, options.seed, options.board);
+  const uint64_t seed = j["board_seed"].get<uint64_t>();
   if (!options.json_file.empty()) {
     write_json_file(options.json_file, j);
     spdlog::info("wrote {}", options.json_file);
@@ -45,7 +40,7 @@ int run_track(const TrackOptions& options) {
   else
     std::printf("board %d of master seed %llu (board seed %llu)\n%s", options.board,
                 static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(seed),
-                track_to_text(track).c_str());
+                track_to_text(generate_track(config, seed)).c_str());
   return kExitOk;
 }
 

@@ -20,7 +20,9 @@ constexpr int kDeathCauses = 4;
 // "age", "out_of_bounds", "wall", "trap": the keys of a record's death counts.
 const char* death_cause_key(DeathCause cause);
 
-// Which specimens' paths a record keeps.
+// Which specimens' paths a record keeps, and the most that `play --record-*` accept.
+constexpr int kMaxRecordPaths = 1000000;
+constexpr int kMaxRecordFrames = 100000;
 struct RecordOptions {
   int scorers = 1000;  // the last scoring life of up to this many scorers, most goals first
   int sampled = 100;   // specimens drawn at random from the game's serial numbers: every life

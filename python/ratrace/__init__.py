@@ -13,6 +13,10 @@ may also be a registered player's name, ``"FILE.py:FUNCTION"``, or an organisers
     print(result)                     # geometric mean and its 95% interval
     result.write_json("mine.json")    # the file `ratrace score --json` writes
 
+A game can be looked at as the command line shows it: ``ratrace.track`` (a board's track),
+``ratrace.record`` (one board of a run, recorded), ``ratrace.render`` (its SVG picture) and
+``ratrace.replay`` (its animated HTML page); see :mod:`ratrace.see`.
+
 The sibling systems are its submodules: :mod:`ratrace.morpion` (Morpion Solitaire 5T: the layer
 code and the searches of ``morpion search`` and ``nrpa``) and :mod:`ratrace.menace` (Michie's
 matchbox learner, trained as ``menace train``).
@@ -27,9 +31,11 @@ from ._engine import CallInterrupted, Genome, Rng, View, __version__, board_seed
 from .compiled import CompileError, CompiledPlayer, compiled
 from .players import PlayerLike, player_name
 from .runs import Interrupted, PlayerFault, Result, Value, config_sets, run, value_text
+from .see import Page, Svg, record, render, replay, track
 from . import menace, morpion  # noqa: E402  (the sibling systems: ratrace.morpion, ratrace.menace)
 
-__all__ = ["score", "compare", "sweep", "leaderboard", "play", "players", "config", "compiled", "Result",
+__all__ = ["score", "compare", "sweep", "leaderboard", "play", "record", "track", "render", "replay", "Svg", "Page",
+           "players", "config", "compiled", "Result",
            "PlayerFault", "Interrupted", "morpion", "menace", "CompileError", "CompiledPlayer", "Genome", "View", "Rng",
            "board_seed", "__version__"]
 

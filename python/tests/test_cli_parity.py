@@ -1,7 +1,9 @@
 """Python equals the command line: score, compare, sweep and leaderboard run once through
 `ratrace COMMAND --json` and once through the module with the same run give the same result
 document (timings and the command line aside), and both are valid against
-docs/result.schema.json. A Python player loaded from its file runs alike both ways.
+docs/result.schema.json. A Python player loaded from its file runs alike both ways. A board's
+track, its recorded game, the picture and the replay page are the files `track --json`,
+`play --record`, `render` and `replay` write.
 
 Needs RATRACE, the program of the same build."""
 import json
@@ -68,6 +70,72 @@ class PythonEqualsTheCommandLine(unittest.TestCase):
                     self.assertEqual(errors, [], name)
                 self.assertEqual(comparable(document), comparable(from_cli))
                 self.assertGreater(len(document["boards"]), 0)
+
+    def test_seeing_a_game_gives_the_command_line_s_files(self):
+        program = os.environ["RATRACE"]
+        with tempfile.TemporaryDirectory() as folder:
+            def cli(*words):
+                done = subprocess.run([program, *words], cwd=folder, capture_output=True, text=True, timeout=600)
+                self.assertEqual(done.returncode, 0, done.stderr)
+
+            def read(name):
+                with open(os.path.join(folder, name)) as f:
+                    return f.read()
+
+            cli("play", "--player", "Bishop", "--board", "2", "--seed", "5", "--set", "turns=300",
+                "--record-scorers", "20", "--record", "r.json")
+            game = ratrace.record("Bishop", board=2, seed=5, config=SHORT, scorers=20)
+            self.assertEqual(game, json.loads(read("r.json")))
+            self.assertEqual(game["game"]["board"], 2)
+            self.assertGreater(game["result"]["score"], 0)
+            cli("render", "--record", "r.json", "--out", "r.svg", "--overlay", "heat,paths", "--paths", "5")
+            self.assertEqual(ratrace.render(game, overlays=["heat", "paths"], paths=5), read("r.svg"))
+            self.assertEqual(ratrace.render(os.path.join(folder, "r.json"), overlays=["heat", "paths"], paths=5),
+                             read("r.svg"))
+            cli("replay", "--record", "r.json", "--html", "r.html")
+            page = ratrace.replay(game)
+            self.assertEqual(page, read("r.html"))
+            self.assertIn("<iframe srcdoc=", page._repr_html_())
+            cli("track", "--board", "4", "--seed", "9", "--json", "t.json")
+            track = ratrace.track(board=4, seed=9)
+            self.assertEqual(track, json.loads(read("t.json")))
+            cli("render", "--board", "4", "--seed", "9", "--out", "t.svg")
+            self.assertEqual(ratrace.render(board=4, seed=9), read("t.svg"))
+            self.assertEqual(ratrace.render(track=track), read("t.svg"))
+            picture = ratrace.render(board=4, seed=9)
+            self.assertEqual(picture._repr_svg_(), picture)
+            picture.save(os.path.join(folder, "p.svg"))
+            with self.assertRaises(ValueError):  # never over a file without force
+                picture.save(os.path.join(folder, "p.svg"))
+            picture.save(os.path.join(folder, "p.svg"), force=True)
+
+    def test_seeing_a_game_refuses_bad_input_with_its_name(self):
+        game = ratrace.record("ColorScorePlayer", board=0, seed=1, config=SHORT, scorers=3, sampled=2, frames=5)
+        broken = dict(game, totals=dict(game["totals"], births=-1))
+        with self.assertRaises(ValueError) as caught:
+            ratrace.render(broken)
+        self.assertIn("totals.births", str(caught.exception))
+        with self.assertRaises(ValueError):
+            ratrace.replay(dict(game, extra=1))
+        with self.assertRaises(ValueError):
+            ratrace.render(game, overlays=["smoke"])
+        with self.assertRaises(ValueError):
+            ratrace.track(board=-1)
+        with self.assertRaises(ValueError):
+            ratrace.record("ColorScorePlayer", frames=-1)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "broken.json")
+            with open(path, "w") as f:
+                f.write("{not json")
+            with self.assertRaises(ValueError) as caught:
+                ratrace.render(path)
+            self.assertIn("broken.json", str(caught.exception))
+
+        def faulty(genome, view, rng):
+            raise RuntimeError("lost")
+        with self.assertRaises(ratrace.PlayerFault) as caught:
+            ratrace.record(faulty, config=SHORT)
+        self.assertIn("lost", str(caught.exception))
 
 
 if __name__ == "__main__":
