@@ -125,6 +125,15 @@ class PythonRun {
   size_t total() const { return run_.total_games(); }
   std::string journal() const { return run_.journal().path(); }
   std::string document() { return run_.document().dump(); }
+  // After document(): the command's report beside it, as `leaderboard --markdown` and `sweep
+  // --csv` write it; "" for the other commands.
+  std::string report() {
+    if (const auto* leaderboard = dynamic_cast<const LeaderboardRun*>(command_.get()))
+      return leaderboard->markdown(run_.header(), utc_now());
+    if (dynamic_cast<const SweepRun*>(command_.get()) != nullptr)
+      return sweep_csv(run_.header(), sweep_results(run_.journal()));
+    return "";
+  }
   std::vector<std::string> faults() const {
     std::vector<std::string> faults;
     for (const BoardResult* r : run_.faulted()) faults.push_back(r->fault);
@@ -287,6 +296,7 @@ void bind_engine(py::module_& m) {
       .def_property_readonly("total", &PythonRun::total)
       .def_property_readonly("journal", &PythonRun::journal)
       .def("document", &PythonRun::document)
+      .def("report", &PythonRun::report)
       .def("faults", &PythonRun::faults);
 }
 

@@ -18,6 +18,8 @@ struct LeaderboardRequest {
 
 // The Markdown report as an existing one must match it: without the date it was written.
 std::string without_date(const std::string& markdown);
+// The date a report is written: now, as "YYYY-MM-DD HH:MM UTC".
+std::string utc_now();
 
 // A leaderboard run, for DurableRun. Each player whose author published from a controller
 // with other rules plays the same boards again under that dialect.

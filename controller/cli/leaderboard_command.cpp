@@ -1,5 +1,4 @@
 #include <cstdio>
-#include <ctime>
 #include <memory>
 
 #include "ratrace/analysis/leaderboard_run.h"
@@ -9,19 +8,6 @@
 #include "ratrace/runs/result_file.h"
 
 namespace ratrace {
-
-namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-  return text;
-}
-
-}  // namespace
 
 Subcommand add_leaderboard_command(CLI::App& app, ProgramFlags& program) {
   auto request = std::make_shared<LeaderboardRequest>();

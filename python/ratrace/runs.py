@@ -23,20 +23,26 @@ Value = Union[int, float, str]
 
 class Result:
     """A finished run: its result document (the file ``ratrace COMMAND --json`` writes) and
-    the parts most often read: ``summary``, ``boards`` (one record per game) and ``scores``."""
+    the parts most often read: ``summary``, ``boards`` (one record per game) and ``scores``;
+    a leaderboard's ``markdown`` (``--markdown``'s report, which a notebook shows) and a sweep's
+    ``csv`` (``--csv``'s rows)."""
 
     command: str
     document: Dict[str, Any]
     summary: Dict[str, Any]
     boards: List[Dict[str, Any]]
     journal: Optional[str]
+    markdown: Optional[str]
+    csv: Optional[str]
 
-    def __init__(self, document: Dict[str, Any], journal: Optional[str]) -> None:
+    def __init__(self, document: Dict[str, Any], journal: Optional[str], report: str = "") -> None:
         self.document = document
         self.command = document["command"]
         self.summary = document["summary"]
         self.boards = document["boards"]
         self.journal = journal
+        self.markdown = report if self.command == "leaderboard" and report else None
+        self.csv = report if self.command == "sweep" and report else None
 
     @property
     def scores(self) -> List[int]:
@@ -47,6 +53,23 @@ class Result:
         """Writes the result document as ``--json`` does: whole or not at all, and an existing
         file only with ``force``."""
         _engine.write_text(path, json.dumps(self.document, indent=2) + "\n", force)
+
+    def write_markdown(self, path: str, force: bool = False) -> None:
+        """Writes a leaderboard's Markdown report as ``--markdown`` does, an existing file only
+        with ``force``."""
+        _engine.write_text(path, self._report(self.markdown, "leaderboard", "markdown"), force)
+
+    def write_csv(self, path: str, force: bool = False) -> None:
+        """Writes a sweep's rows as ``--csv`` does, an existing file only with ``force``."""
+        _engine.write_text(path, self._report(self.csv, "sweep", "csv"), force)
+
+    def _report(self, text: Optional[str], command: str, name: str) -> str:
+        if text is None:
+            raise ValueError("a %s result has no %s; a %s's has" % (self.command, name, command))
+        return text
+
+    def _repr_markdown_(self) -> Optional[str]:
+        return self.markdown
 
     def __repr__(self) -> str:
         s = self.summary
@@ -167,7 +190,7 @@ def run(request: Dict[str, Any], journal: Optional[str], progress: bool, title: 
                          % (played.finished, played.total, played.journal))
 
     follow(played, played.total, lambda: played.finished, title, "game", progress, said_where)
-    result = Result(json.loads(played.document()), journal)
+    result = Result(json.loads(played.document()), journal, played.report())
     faults = played.faults()
     if journal is None:
         os.remove(played.journal)  # finished: the result holds everything the journal did
