@@ -84,7 +84,8 @@ def _run(kind: str, method: str, searches: Optional[int], threads: Optional[int]
                          % (run.searches, "" if run.searches == 1 else "es", checkpoint, run.iterations_done))
     total = work_limit * run.searches if work_limit and not (seconds or cpu_seconds) else None
     try:
-        follow(run, total, lambda: run.done, "morpion " + kind, unit, progress, lambda: None)
+        follow(run, total, lambda: run.done, "morpion " + kind, unit, progress, lambda: None,
+               lambda: "best %d" % run.best if run.best >= 0 else "")
     except KeyboardInterrupt:
         document = run.document()
         if not document:  # a second Ctrl-C while the searches were stopping

@@ -134,18 +134,22 @@ def _progress_bar(total: Optional[int], done: int, title: str, unit: str) -> Any
 
 
 def follow(task: Any, total: Optional[int], done: Callable[[], int], title: str, unit: str, progress: bool,
-           on_stop: Callable[[], None]) -> None:
+           on_stop: Callable[[], None], status: Optional[Callable[[], str]] = None) -> None:
     """Starts ``task`` (an engine run on a thread of its own) and waits for its end, a progress
-    bar following ``done()`` up to ``total`` (None: a count). Ctrl-C stops the task, waits for it
-    to keep what it finished, calls ``on_stop`` and raises KeyboardInterrupt again."""
+    bar following ``done()`` up to ``total`` (None: a count), with ``status()`` beside it (a
+    search's best so far). Ctrl-C stops the task, waits for it to keep what it finished, calls
+    ``on_stop`` and raises KeyboardInterrupt again."""
     bar = _progress_bar(total, done(), title, unit) if progress else None
     shown = done()
     task.start()
     try:
         while not task.wait(0.1):
-            if bar is not None and done() > shown:
-                bar.update(done() - shown)
-                shown = done()
+            now = done()  # read once: the count goes on rising meanwhile
+            if bar is not None and now > shown:
+                if status is not None:
+                    bar.set_postfix_str(status(), refresh=False)
+                bar.update(now - shown)
+                shown = now
     except KeyboardInterrupt:
         task.stop()
         while not task.wait(0.1):
@@ -155,6 +159,8 @@ def follow(task: Any, total: Optional[int], done: Callable[[], int], title: str,
         on_stop()
         raise
     if bar is not None:
+        if status is not None:
+            bar.set_postfix_str(status(), refresh=False)
         bar.update(done() - shown)
         bar.close()
 
