@@ -196,12 +196,22 @@ Matchboxes load_boxes(const std::string& path) {
   }
 }
 
+void check_boxes_player(const Matchboxes& m, Mark player, const std::string& what) {
+  if (m.catalogue->player != player)
+    throw std::runtime_error(what + " holds boxes of " + std::string(1, mark_char(m.catalogue->player)) + ", not of " +
+                             std::string(1, mark_char(player)));
+}
+
 Matchboxes load_boxes(const std::string& path, Mark player) {
   Matchboxes m = load_boxes(path);
-  if (m.catalogue->player != player)
-    throw std::runtime_error("'" + path + "' holds boxes of " + std::string(1, mark_char(m.catalogue->player)) +
-                             ", not of " + std::string(1, mark_char(player)));
+  check_boxes_player(m, player, "'" + path + "'");
   return m;
+}
+
+std::string boxes_listing(const Matchboxes& m) {
+  std::string listing = std::to_string(m.catalogue->size()) + " boxes (by stage:";
+  for (int n : m.catalogue->boxes_per_stage) listing += " " + std::to_string(n);
+  return listing + ")\n" + boxes_table(m);
 }
 
 std::string boxes_table(const Matchboxes& m, int per_row) {

@@ -72,9 +72,13 @@ Matchboxes boxes_from_json(const nlohmann::json& j);
 Matchboxes load_boxes(const std::string& path);  // reads and checks; throws std::runtime_error
 // The same, and throws unless they are `player`'s boxes.
 Matchboxes load_boxes(const std::string& path, Mark player);
+// Throws std::runtime_error naming `what` ("'FILE'") unless `m` holds `player`'s boxes.
+void check_boxes_player(const Matchboxes& m, Mark player, const std::string& what);
 
 // Every box as a small picture whose empty cells show their bead counts, several a row.
 std::string boxes_table(const Matchboxes& m, int per_row = 6);
+// `menace boxes`'s listing: the number of boxes by stage, then boxes_table().
+std::string boxes_listing(const Matchboxes& m);
 // The same as an SVG grid: marks in black, bead counts in empty cells shaded by share.
 std::string boxes_svg(const Matchboxes& m);
 

@@ -229,10 +229,7 @@ int run_boxes(const BoxesOptions& o) {
     ratrace::write_file_atomically(o.svg, boxes_svg(boxes), o.force);
     return ratrace::kExitOk;
   }
-  const auto& cat = *boxes.catalogue;
-  std::cout << cat.size() << " boxes (by stage:";
-  for (int n : cat.boxes_per_stage) std::cout << " " << n;
-  std::cout << ")\n" << boxes_table(boxes);
+  std::cout << boxes_listing(boxes);
   return ratrace::kExitOk;
 }
 

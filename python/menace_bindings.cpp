@@ -97,7 +97,34 @@ class MenaceTraining {
 }  // namespace
 
 void bind_menace(py::module_& m) {
-  m.doc() = "MENACE, Michie's matchbox learner: the training runs of `menace train`";
+  m.doc() = "MENACE, Michie's matchbox learner: the training runs of `menace train`, and its boxes";
+  m.def(
+      "boxes",
+      [](const std::string& document, const std::string& what, uint64_t seed, const std::string& beads,
+         const std::string& player) {
+        if (player != "X" && player != "O")
+          throw std::invalid_argument("player must be 'X' or 'O', not '" + player + "'");
+        const Mark mark = player == "O" ? Mark::kO : Mark::kX;
+        Matchboxes boxes;
+        if (document.empty()) {
+          boxes = fresh_learner_boxes(learner_key(seed, 0), mark, start_beads_from_string(beads));
+        } else {
+          try {
+            boxes = boxes_from_json(nlohmann::json::parse(document));
+          } catch (const std::exception& e) {
+            throw std::invalid_argument(what + ": " + e.what());
+          }
+          try {
+            check_boxes_player(boxes, mark, what);
+          } catch (const std::runtime_error& e) {
+            throw std::invalid_argument(e.what());
+          }
+        }
+        return py::make_tuple(boxes_to_json(boxes).dump(), boxes_listing(boxes), boxes_svg(boxes));
+      },
+      py::arg("document"), py::arg("what"), py::arg("seed"), py::arg("beads"), py::arg("player"),
+      "`menace boxes`: a boxes document (\"\": fresh boxes of the seed's first learner), named `what` in errors, "
+      "as its document, listing and SVG");
   py::class_<MenaceTraining>(m, "Training", "A training run, on a thread of its own")
       .def(py::init<const py::dict&>(), py::arg("request"))
       .def("start", &MenaceTraining::start)

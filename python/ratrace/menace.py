@@ -13,12 +13,13 @@ learner finished, as the command line keeps them.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 from . import _engine
 from .runs import Interrupted, follow, sibling
+from .see import Svg
 
-__all__ = ["train", "Training"]
+__all__ = ["train", "Training", "boxes", "Boxes"]
 
 
 class Training:
@@ -45,11 +46,15 @@ class Training:
 
     def save_boxes(self, path: str, force: bool = False, opponent: bool = False) -> None:
         """Writes the boxes (the O opponent's with ``opponent``) as ``--save`` does, for ``load=``."""
+        _engine.write_text(path, json.dumps(self.kept_boxes(opponent)) + "\n", force)
+
+    def kept_boxes(self, opponent: bool = False) -> Dict[str, Any]:
+        """The boxes (the O opponent's with ``opponent``); ValueError if the run kept none."""
         boxes = self.opponent_boxes if opponent else self.boxes
         if boxes is None:
-            raise ValueError("no %sboxes to save: a run keeps them with one learner%s"
+            raise ValueError("no %sboxes: a run keeps them with one learner%s"
                              % ("O " if opponent else "", " and opponent='menace'" if opponent else ""))
-        _engine.write_text(path, json.dumps(boxes) + "\n", force)
+        return boxes
 
     def __repr__(self) -> str:
         c = self.curve
@@ -90,3 +95,53 @@ def train(games: int = 2000, learners: int = 1, seed: int = 1, *, opponent: str 
             raise
         raise Interrupted(finished()) from None
     return finished()
+
+
+class Boxes:
+    """A learner's matchboxes, as ``menace boxes`` shows them: ``document`` (the file ``--save``
+    writes), ``table`` (the listing it prints: every box's picture with its bead counts) and
+    ``svg`` (``--svg``'s picture, shown inline in a notebook)."""
+
+    document: Dict[str, Any]
+    table: str
+    svg: Svg
+
+    def __init__(self, document: str, table: str, svg: str) -> None:
+        self.document = json.loads(document)
+        self.table = table
+        self.svg = Svg(svg)
+
+    def save(self, path: str, force: bool = False) -> None:
+        """Writes the boxes as ``--save`` does, for ``load=``; an existing file only with ``force``."""
+        _engine.write_text(path, json.dumps(self.document) + "\n", force)
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg)
+
+    def __str__(self) -> str:
+        return self.table
+
+    def __repr__(self) -> str:
+        d = self.document
+        return "<menace boxes of %s: %d boxes after %d games>" % (d["player"], len(d["boxes"]), d["games_played"])
+
+
+def boxes(of: Union[None, Training, Dict[str, Any], str] = None, *, seed: int = 1, beads: str = "random",
+          player: str = "X", opponent: bool = False) -> Boxes:
+    """``menace boxes``: the boxes ``of`` a Training (its O opponent's with ``opponent``), a boxes
+    document, or a ``--save`` file; with None, the fresh boxes of learner 0 of ``seed`` with start
+    ``beads`` ("random", "michie" or "michie-distinct") for ``player`` ("X" or "O"). Boxes that are
+    not ``player``'s are refused."""
+    what = "the boxes"
+    if isinstance(of, Training):
+        text = json.dumps(of.kept_boxes(opponent))
+        player = "O" if opponent else player
+    elif isinstance(of, dict):
+        text = json.dumps(of)
+    elif of is None:
+        text = ""
+    else:
+        what = "boxes file '%s'" % of
+        with open(of) as f:
+            text = f.read()
+    return Boxes(*sibling("menace").boxes(text, what, seed, beads, player))

@@ -234,6 +234,32 @@ class MenaceParity(unittest.TestCase):
         with self.assertRaises(ValueError):
             py.save_boxes(os.devnull)
 
+    def test_boxes_are_the_command_line_s(self):
+        with tempfile.TemporaryDirectory() as folder:
+            saved, picture = os.path.join(folder, "boxes.json"), os.path.join(folder, "boxes.svg")
+            subprocess.run([MENACE, "train", "--games", "300", "--seed", "3", "--save", saved], check=True,
+                           capture_output=True)
+            listing = subprocess.run([MENACE, "boxes", "--load", saved], check=True, capture_output=True,
+                                     text=True).stdout
+            subprocess.run([MENACE, "boxes", "--load", saved, "--svg", picture], check=True, capture_output=True)
+            fresh = subprocess.run([MENACE, "boxes", "--seed", "5", "--beads", "michie", "--player", "O"], check=True,
+                                   capture_output=True, text=True).stdout
+            boxes = menace.boxes(saved)
+            self.assertEqual(boxes.table, listing)
+            with open(picture) as f:
+                self.assertEqual(boxes.svg, f.read())
+            self.assertEqual(boxes._repr_svg_(), boxes.svg)
+            self.assertTrue(listing.startswith("304 boxes (by stage: 1 12 108 183)"))
+            self.assertEqual(menace.boxes(menace.train(games=300, seed=3, progress=False)).document, boxes.document)
+            self.assertEqual(menace.boxes(seed=5, beads="michie", player="O").table, fresh)
+            with self.assertRaises(ValueError) as caught:
+                menace.boxes(saved, player="O")
+            self.assertIn("holds boxes of X, not of O", str(caught.exception))
+        with self.assertRaises(ValueError):
+            menace.boxes(menace.train(games=20, learners=2, progress=False))  # boxes are one learner's
+        with self.assertRaises(ValueError):
+            menace.boxes(player="Z")
+
     def test_bad_input_is_refused_with_its_name(self):
         cases = [
             (dict(games=0), "games must be in [1, 100000000]"),
