@@ -51,6 +51,7 @@ class BackgroundTask {
   }
   void stop() { stop_ = true; }
   bool stopped() const { return stop_; }
+  const std::atomic<bool>* stop_flag() const { return &stop_; }
   // The call's own count of work done (iterations, games), for a progress bar.
   uint64_t done() const { return done_; }
 

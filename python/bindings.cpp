@@ -15,6 +15,7 @@
 #include "ratrace/common/io.h"
 #include "ratrace/common/version.h"
 #include "ratrace/engine/board.h"
+#include "ratrace/python/background_task.h"
 #include "ratrace/python/call_watch.h"
 #include "ratrace/python/compiled_player.h"
 #include "ratrace/python/python_player.h"
@@ -146,6 +147,55 @@ class PythonRun {
   std::optional<PythonCallWatch> watch_;
 };
 
+// One board of a run (ratrace.play and ratrace.record) on a thread of its own, so that Ctrl-C
+// stops it at once, whatever the player is doing: the game is then dropped, as a stopped run
+// drops an unfinished game.
+class OneBoard {
+ public:
+  OneBoard(const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
+           const std::string& config_file, bool cache, const py::dict& keep)
+      : entrant_(entrant_for(player, player, build_config(config_file, sets))),
+        task_([this, board, seed, cache](const std::atomic<bool>& stop, std::atomic<uint64_t>&) {
+          RunOptions run;
+          run.cache = cache;
+          run.stop = &stop;
+          if (record_options_) record_ = record_board(entrant_, seed, board, *record_options_, run, result_);
+          else play_board(entrant_, seed, board, run, result_);
+        }) {
+    check_board(board);
+    if (keep.empty()) return;
+    RecordOptions& options = record_options_.emplace();
+    options.scorers = static_cast<int>(whole_field(keep, "scorers", 0, kMaxRecordPaths));
+    options.sampled = static_cast<int>(whole_field(keep, "sampled", 0, kMaxRecordPaths));
+    options.frames = static_cast<int>(whole_field(keep, "frames", 0, kMaxRecordFrames));
+  }
+
+  void start() {
+    watch_.emplace(task_.stop_flag(), 0);
+    task_.start();
+  }
+  bool wait(double seconds) {
+    const bool ended = task_.wait(seconds);
+    if (ended) watch_.reset();
+    return ended;
+  }
+  void stop() { task_.stop(); }
+  // The game's result and, when recorded, its record (`play --record`'s file), as JSON texts;
+  // the record is "" when the player faulted.
+  py::tuple result() {
+    if (!task_.ended() || task_.stopped()) throw std::logic_error("the game has not ended");
+    return py::make_tuple(game_record(result_).dump(), record_ ? record_->dump() : "");
+  }
+
+ private:
+  Entrant entrant_;
+  std::optional<RecordOptions> record_options_;
+  BoardResult result_;
+  std::optional<nlohmann::json> record_;
+  std::optional<PythonCallWatch> watch_;
+  BackgroundTask task_;  // last: its thread ends before the rest goes
+};
+
 py::dict player_dict(const PlayerInfo& p) {
   py::dict d;
   d["name"] = p.name;
@@ -202,44 +252,6 @@ void bind_engine(py::module_& m) {
       py::arg("sets"), py::arg("config_file"), "The resolved config as JSON text");
   m.def("board_seed", &board_seed, py::arg("master_seed"), py::arg("board"));
   m.def(
-      "play",
-      [](const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
-         const std::string& config_file, bool cache) {
-        check_board(board);
-        const Entrant entrant = entrant_for(player, player, build_config(config_file, sets));
-        BoardResult result;
-        {
-          py::gil_scoped_release release;
-          play_board(entrant, seed, board, {1, cache, nullptr}, result);
-        }
-        nlohmann::json j = game_record(result);
-        return j.dump();
-      },
-      py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"), py::arg("cache"),
-      "One board of a run, exactly as a run plays it: its record as JSON text");
-  m.def(
-      "record",
-      [](const std::string& player, int board, uint64_t seed, const std::vector<std::string>& sets,
-         const std::string& config_file, bool cache, const py::dict& keep) {
-        check_board(board);
-        RecordOptions options;
-        options.scorers = static_cast<int>(whole_field(keep, "scorers", 0, kMaxRecordPaths));
-        options.sampled = static_cast<int>(whole_field(keep, "sampled", 0, kMaxRecordPaths));
-        options.frames = static_cast<int>(whole_field(keep, "frames", 0, kMaxRecordFrames));
-        const Entrant entrant = entrant_for(player, player, build_config(config_file, sets));
-        BoardResult result;
-        std::optional<nlohmann::json> record;
-        {
-          py::gil_scoped_release release;
-          record = record_board(entrant, seed, board, options, cache, result);
-        }
-        return py::make_tuple(game_record(result).dump(), record ? record->dump() : "");
-      },
-      py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"), py::arg("cache"),
-      py::arg("keep"),
-      "One board of a run, exactly as a run plays it, recorded: its result and the record `play --record` writes "
-      "(\"\" when the player faulted), as JSON texts");
-  m.def(
       "track",
       [](int board, uint64_t seed, const std::vector<std::string>& sets, const std::string& config_file) {
         check_board(board);
@@ -286,6 +298,15 @@ void bind_engine(py::module_& m) {
       py::arg("path"), py::arg("text"), py::arg("force"),
       "Writes a whole file atomically; an existing one only with force (as the command line's outputs)");
 
+  py::class_<OneBoard>(m, "OneBoard", "One board of a run, exactly as a run plays it, on a thread of its own")
+      .def(py::init<const std::string&, int, uint64_t, const std::vector<std::string>&, const std::string&, bool,
+                    const py::dict&>(),
+           py::arg("player"), py::arg("board"), py::arg("seed"), py::arg("sets"), py::arg("config_file"),
+           py::arg("cache"), py::arg("keep"))
+      .def("start", &OneBoard::start)
+      .def("wait", &OneBoard::wait, py::arg("seconds"), py::call_guard<py::gil_scoped_release>())
+      .def("stop", &OneBoard::stop)
+      .def("result", &OneBoard::result);
   py::class_<PythonRun>(m, "Run", "A durable run of a game-running command, on a thread of its own")
       .def(py::init<const py::dict&, const std::string&>(), py::arg("request"), py::arg("journal_folder"))
       .def("start", &PythonRun::start)

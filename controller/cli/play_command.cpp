@@ -62,15 +62,12 @@ void write_record(const std::string& path, const nlohmann::json& record) {
 int play_run_board(const PlayOptions& options, const Config& config, const PlayerInfo& player) {
   if (!options.trace_file.empty()) throw std::invalid_argument("--trace needs --track (use --record with --board)");
   const Entrant entrant{player.name, player.name, config};
+  RunOptions run;
+  run.cache = !options.no_cache;
   BoardResult r;
   std::optional<nlohmann::json> record;
-  if (options.record_file.empty()) {
-    RunOptions run;
-    run.cache = !options.no_cache;
-    play_board(entrant, options.seed, options.board, run, r);
-  } else {
-    record = record_board(entrant, options.seed, options.board, options.record, !options.no_cache, r);
-  }
+  if (options.record_file.empty()) play_board(entrant, options.seed, options.board, run, r);
+  else record = record_board(entrant, options.seed, options.board, options.record, run, r);
   const std::string where =
       "board " + std::to_string(options.board) + " of master seed " + std::to_string(options.seed);
   if (!r.fault.empty()) {

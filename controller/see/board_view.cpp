@@ -17,12 +17,10 @@ nlohmann::json board_track_document(const Config& config, uint64_t master_seed, 
 }
 
 std::optional<nlohmann::json> record_board(const Entrant& entrant, uint64_t master_seed, int board,
-                                           const RecordOptions& options, bool cache, BoardResult& result) {
+                                           const RecordOptions& options, const RunOptions& run, BoardResult& result) {
   GameRecorder recorder(options);
-  RunOptions run;
-  run.cache = cache;
-  play_board(entrant, master_seed, board, run, result, nullptr, &recorder);
-  if (!result.fault.empty()) return std::nullopt;
+  if (!play_board(entrant, master_seed, board, run, result, nullptr, &recorder) || !result.fault.empty())
+    return std::nullopt;
   nlohmann::json record = recorder.finish(result.score, result.turns, result.moves);
   record["game"] = {
       {"player", entrant.player}, {"master_seed", master_seed}, {"board", board}, {"board_seed", result.seed}};

@@ -22,9 +22,9 @@ nlohmann::json board_track_document(const Config& config, uint64_t master_seed, 
 
 // Board `board` of a run, played exactly as the run plays it, and recorded: the record, its
 // "game" naming the player, master seed, board and board seed; nullopt when the player faulted
-// (`result.fault` says where).
+// (`result.fault` says where) or `run.stop` stopped the game.
 std::optional<nlohmann::json> record_board(const Entrant& entrant, uint64_t master_seed, int board,
-                                           const RecordOptions& options, bool cache, BoardResult& result);
+                                           const RecordOptions& options, const RunOptions& run, BoardResult& result);
 
 // Checks a game record before anything draws it: its keys and values (check_record), its track
 // and config, and every recorded path on that track. Throws std::invalid_argument naming `what`

@@ -31,7 +31,7 @@ from ._engine import CallInterrupted, Genome, Rng, View, __version__, board_seed
 from .compiled import CompileError, CompiledPlayer, compiled
 from .players import PlayerLike, player_name
 from .runs import Interrupted, PlayerFault, Result, Value, config_sets, run, value_text
-from .see import Page, Svg, record, render, replay, track
+from .see import Page, Svg, one_board, record, render, replay, track
 from . import menace, morpion  # noqa: E402  (the sibling systems: ratrace.morpion, ratrace.menace)
 
 __all__ = ["score", "compare", "sweep", "leaderboard", "play", "record", "track", "render", "replay", "Svg", "Page",
@@ -121,12 +121,10 @@ def play(player: PlayerLike, board: int = 0, seed: int = 1, *, rules: Optional[s
          config: Optional[Mapping[str, Value]] = None, config_file: Optional[str] = None,
          cache: bool = True) -> Dict[str, Any]:
     """Board ``board`` of a run with master seed ``seed``, exactly as a run plays it: the game's
-    record. Raises PlayerFault (holding the record as its result's only board) on a fault."""
-    record = json.loads(_engine.play(player_name(player), board, seed, config_sets(rules, config),
-                                     config_file or "", cache))
-    if record["fault"]:
-        raise PlayerFault([record["fault"]], Result({"command": "play", "summary": {}, "boards": [record]}, None))
-    return record
+    record. Raises PlayerFault (holding the record as its result's only board) on a fault, and
+    KeyboardInterrupt at once on Ctrl-C."""
+    result, _ = one_board(player, board, seed, rules, config, config_file, cache, {})
+    return result
 
 
 def players() -> List[Dict[str, Any]]:

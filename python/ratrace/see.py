@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Dict, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _engine
 from .players import PlayerLike, player_name
-from .runs import PlayerFault, Result, Value, config_sets
+from .runs import PlayerFault, Result, Value, config_sets, follow
 
 __all__ = ["track", "record", "render", "replay", "Svg", "Page"]
 
@@ -62,6 +62,23 @@ def _json_text(document: Optional[Document], what: str) -> str:
     return text
 
 
+def one_board(player: PlayerLike, board: int, seed: int, rules: Optional[str], config: Optional[Mapping[str, Value]],
+              config_file: Optional[str], cache: bool,
+              keep: Dict[str, int]) -> Tuple[Dict[str, Any], Optional[Dict[str, Any]]]:
+    """Board ``board`` of a run with master seed ``seed``, played exactly as the run plays it, on a
+    thread of its own so that Ctrl-C stops it at once (KeyboardInterrupt; the game is dropped):
+    the game's result and, with ``keep`` (the record's scorers, sampled and frames), its record.
+    Raises PlayerFault, holding the result, when the player faulted."""
+    game = _engine.OneBoard(player_name(player), board, seed, config_sets(rules, config), config_file or "", cache,
+                            keep)
+    follow(game, None, lambda: 0, "play", "game", False, lambda: None)
+    played, recorded = game.result()
+    result = json.loads(played)
+    if result["fault"]:
+        raise PlayerFault([result["fault"]], Result({"command": "play", "summary": {}, "boards": [result]}, None))
+    return result, (json.loads(recorded) if recorded else None)
+
+
 def track(board: int = 0, seed: int = 1, *, rules: Optional[str] = None,
           config: Optional[Mapping[str, Value]] = None, config_file: Optional[str] = None) -> Dict[str, Any]:
     """The track of board ``board`` of a run with master seed ``seed``, as ``ratrace track --json``
@@ -77,12 +94,10 @@ def record(player: PlayerLike, board: int = 0, seed: int = 1, *, scorers: int = 
     :func:`replay` draw. It keeps the last scoring life of up to ``scorers`` scorers, every life of
     ``sampled`` specimens drawn at random, and at most ``frames`` frames of the crowd. Raises
     PlayerFault (holding the game's result) when the player faulted."""
-    played, recorded = _engine.record(player_name(player), board, seed, config_sets(rules, config),
-                                      config_file or "", cache, dict(scorers=scorers, sampled=sampled, frames=frames))
-    if not recorded:
-        result = json.loads(played)
-        raise PlayerFault([result["fault"]], Result({"command": "play", "summary": {}, "boards": [result]}, None))
-    return dict(json.loads(recorded))
+    _, recorded = one_board(player, board, seed, rules, config, config_file, cache,
+                            dict(scorers=scorers, sampled=sampled, frames=frames))
+    assert recorded is not None
+    return recorded
 
 
 def render(game: Optional[Document] = None, *, track: Optional[Document] = None, board: int = 0, seed: int = 1,

@@ -108,6 +108,21 @@ class Interruptions(unittest.TestCase):
             self.assertIn("KeyboardInterrupt", err)
             self.assertIn("the same call finishes the run", err)
 
+    def test_ctrl_c_stops_one_game_at_once(self):
+        # ratrace.play and ratrace.record: a long game of a C++ player, and a stuck Python player.
+        for call in ("ratrace.play('House', board=0, seed=1, config={'turns': 40000})",
+                     "ratrace.record('stuck.py:move', board=0)"):
+            with self.subTest(call=call), tempfile.TemporaryDirectory() as folder:
+                write(folder, "stuck.py", STUCK_PLAYER)
+                child = python_child(folder, "import ratrace\nprint('playing', flush=True)\n" + call, folder)
+                self.assertEqual(child.stdout.readline().strip(), "playing")
+                time.sleep(1.0)  # inside the game (House's 40,000 turns take about 20 s, the stuck call forever)
+                sent = time.monotonic()
+                child.send_signal(signal.SIGINT)
+                _, err = child.communicate(timeout=30)
+                self.assertLess(time.monotonic() - sent, 5, err)
+                self.assertIn("KeyboardInterrupt", err)
+
     def test_a_stuck_call_over_the_time_limit_is_a_fault_naming_its_board(self):
         with tempfile.TemporaryDirectory() as folder:
             write(folder, "stuck.py", STUCK_PLAYER)
