@@ -92,6 +92,9 @@ std::pair<double, double> mean_and_half_width(const std::vector<double>& values)
 }
 
 nlohmann::json compare_runs(const std::vector<SearchRun>& runs, std::vector<double> points, Clock clock) {
+  for (double point : points)
+    if (!(point > 0 && point <= kMaxComparePoint))
+      throw std::invalid_argument("a point must be above 0 and at most 1e15");
   if (runs.size() == 2 &&
       (runs[0].searches.size() != runs[1].searches.size() || runs[0].master_seed != runs[1].master_seed))
     throw ratrace::UsageError(fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches",

@@ -42,8 +42,9 @@ SearchRun load_search_run(const std::string& path, Clock clock);
 std::pair<double, double> mean_and_half_width(const std::vector<double>& values);
 
 // The comparison of one run or two paired ones (same seed and number of searches, else
-// ratrace::UsageError) at `points` (empty: 60, 120, 300, 600, 1800 s, or 1e6 ... 1e9 iterations
-// and the runs' end), keeping the points every search reached:
+// ratrace::UsageError) at `points` (each in (0, kMaxComparePoint], else std::invalid_argument;
+// empty: 60, 120, 300, 600, 1800 s, or 1e6 ... 1e9 iterations and the runs' end), keeping the
+// points every search reached:
 // {"clock", "unit", "runs": [{"name", "method", "searches", "master_seed", "final_scores"}],
 //  "points": [{"at", "runs": [{"bests", "mean", "ci95", "min", "max"}],
 //              "difference": {"values", "mean", "ci95", "better", "tied", "worse"} (two runs)}]}

@@ -264,8 +264,6 @@ void bind_engine(py::module_& m) {
       [](const std::string& record_text, const std::string& track_text, int board, uint64_t seed,
          const std::vector<std::string>& sets, const std::string& config_file, const std::vector<std::string>& overlays,
          int paths) {
-        if (paths < 0 || paths > kMaxRecordPaths)
-          throw std::invalid_argument("paths must be in [0, " + std::to_string(kMaxRecordPaths) + "]");
         check_board(board);
         nlohmann::json document;
         RenderSource source{nullptr, nullptr, seed, board};

@@ -263,9 +263,6 @@ void bind_morpion(py::module_& m) {
       [](const std::vector<std::string>& documents, const std::vector<std::string>& names,
          const std::vector<double>& points, const std::string& clock_name) {
         const morpion::Clock clock = morpion::parse_clock(clock_name);
-        for (double point : points)
-          if (!(point > 0 && point <= morpion::kMaxComparePoint))
-            throw std::invalid_argument("a point must be above 0 and at most 1e15");
         std::vector<morpion::SearchRun> runs;
         for (size_t i = 0; i < documents.size(); ++i)
           runs.push_back(morpion::search_run_of(nlohmann::json::parse(documents[i]), names[i], clock));

@@ -32,7 +32,7 @@ Subcommand add_render_command(CLI::App& app, ProgramFlags&) {
   cmd->add_option("--overlay", options->overlays, "Comma-separated: heat, deaths, paths or none (default all)")
       ->delimiter(',');
   cmd->add_option("--paths", options->paths, "Scorers' paths drawn")
-      ->check(whole_number(0, 1000000))
+      ->check(whole_number(0, kMaxRecordPaths))
       ->capture_default_str();
   return {cmd, [options] { return run_render(*options); }};
 }

@@ -40,6 +40,8 @@ void check_record_document(const nlohmann::json& record, const std::string& what
 }
 
 RenderOptions render_options(const std::vector<std::string>& overlays, int paths) {
+  if (paths < 0 || paths > kMaxRecordPaths)
+    throw std::invalid_argument("paths must be in [0, " + std::to_string(kMaxRecordPaths) + "]");
   if (overlays.empty()) return {true, true, paths};
   RenderOptions draw{false, false, 0};
   for (const std::string& overlay : overlays) {

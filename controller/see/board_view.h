@@ -32,7 +32,8 @@ std::optional<nlohmann::json> record_board(const Entrant& entrant, uint64_t mast
 void check_record_document(const nlohmann::json& record, const std::string& what);
 
 // `render`'s overlays from its words (heat, deaths, paths, none; none given: all), with `paths`
-// scorers' paths; throws std::invalid_argument on another word.
+// scorers' paths; throws std::invalid_argument on another word or on `paths` outside [0,
+// kMaxRecordPaths].
 RenderOptions render_options(const std::vector<std::string>& overlays, int paths);
 
 // What `render` draws: a checked record's track with its overlays, else a track document read

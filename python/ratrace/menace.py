@@ -16,7 +16,7 @@ import json
 from typing import Any, Dict, List, Optional, Union
 
 from . import _engine
-from .runs import Interrupted, follow, sibling
+from .runs import Interrupted, document_text, follow, sibling
 from .see import Svg
 
 __all__ = ["train", "Training", "boxes", "Boxes"]
@@ -136,12 +136,10 @@ def boxes(of: Union[None, Training, Dict[str, Any], str] = None, *, seed: int = 
     if isinstance(of, Training):
         text = json.dumps(of.kept_boxes(opponent))
         player = "O" if opponent else player
-    elif isinstance(of, dict):
-        text = json.dumps(of)
     elif of is None:
         text = ""
     else:
-        what = "boxes file '%s'" % of
-        with open(of) as f:
-            text = f.read()
+        if not isinstance(of, dict):
+            what = "boxes file '%s'" % of
+        text = document_text(of, "boxes file")
     return Boxes(*sibling("menace").boxes(text, what, seed, beads, player))

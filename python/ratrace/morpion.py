@@ -22,7 +22,7 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _engine
-from .runs import Interrupted, follow, sibling
+from .runs import Interrupted, document_text, follow, sibling
 
 __all__ = ["search", "settings", "nrpa", "compare", "decode", "svg", "picture", "SearchResult"]
 
@@ -138,10 +138,7 @@ def _document(side: Document) -> Tuple[str, str]:
     """A result document as JSON text, and the name a comparison gives it."""
     if isinstance(side, SearchResult):
         return json.dumps(side.document), "a SearchResult"
-    if isinstance(side, dict):
-        return json.dumps(side), "a document"
-    with open(side) as f:
-        return f.read(), str(side)
+    return document_text(side, "result file"), "a document" if isinstance(side, dict) else str(side)
 
 
 def compare(a: Document, b: Optional[Document] = None, *, at: Optional[Sequence[float]] = None,

@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 from . import _engine
 
 __all__ = ["Result", "PlayerFault", "Interrupted", "journal_folder", "config_sets", "value_text", "run", "follow",
-           "sibling"]
+           "document_text", "sibling"]
 
 Value = Union[int, float, str]
 
@@ -163,6 +163,20 @@ def follow(task: Any, total: Optional[int], done: Callable[[], int], title: str,
             bar.set_postfix_str(status(), refresh=False)
         bar.update(done() - shown)
         bar.close()
+
+
+def document_text(document: Union[Dict[str, Any], str], what: str) -> str:
+    """A document given as a dict or as the path of its file, as JSON text; a file that is not
+    JSON is a ValueError naming it as ``what`` ("game record 'FILE': ...")."""
+    if isinstance(document, dict):
+        return json.dumps(document)
+    with open(document) as f:
+        text = f.read()
+    try:
+        json.loads(text)
+    except ValueError as e:
+        raise ValueError("%s '%s': %s" % (what, document, e)) from None
+    return text
 
 
 def sibling(name: str) -> Any:

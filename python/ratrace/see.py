@@ -17,7 +17,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _engine
 from .players import PlayerLike, player_name
-from .runs import PlayerFault, Result, Value, config_sets, follow
+from .runs import PlayerFault, Result, Value, config_sets, document_text, follow
 
 __all__ = ["track", "record", "render", "replay", "Svg", "Page"]
 
@@ -49,17 +49,7 @@ class Page(str):
 
 def _json_text(document: Optional[Document], what: str) -> str:
     """A document given as a dict or as the path of its file, as JSON text ("" for None)."""
-    if document is None:
-        return ""
-    if isinstance(document, dict):
-        return json.dumps(document)
-    with open(document) as f:
-        text = f.read()
-    try:
-        json.loads(text)
-    except ValueError as e:
-        raise ValueError("%s '%s': %s" % (what, document, e)) from None
-    return text
+    return "" if document is None else document_text(document, what)
 
 
 def one_board(player: PlayerLike, board: int, seed: int, rules: Optional[str], config: Optional[Mapping[str, Value]],
