@@ -9,7 +9,9 @@ namespace {
 
 using O = PopulationOptions;
 
-constexpr uint64_t kAny = UINT64_MAX;  // iteration counts: no limit of their own
+// Iteration counts have no limit of their own; this is the largest both front ends read (Python's
+// whole numbers are int64), so that `morpion search --help` and ratrace.morpion.settings() agree.
+constexpr uint64_t kAny = INT64_MAX;
 
 // A choice's value and how it sets the options.
 template <typename T>

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "morpion/search_options.h"
 #include "morpion/search_run.h"
 #include "ratrace/common/io.h"
+#include "ratrace/common/usage_error.h"
 #include "ratrace/python/background_task.h"
 #include "ratrace/python/request_fields.h"
 #include "ratrace/python/sibling_bindings.h"
@@ -46,10 +48,8 @@ void read_setting(const morpion::PopulationSetting& setting, PopulationOptions& 
         } else if constexpr (std::is_same_v<Kind, morpion::Bounded<double>>) {
           o.*kind.member = real_field(settings, name, kind.least, kind.most, kind.least_excluded);
         } else {
-          // Python's whole numbers are read as int64: the uint64 counts' "no limit" becomes its largest.
-          const auto most = static_cast<int64_t>(std::min<uint64_t>(static_cast<uint64_t>(kind.most), INT64_MAX));
           o.*kind.member = static_cast<std::decay_t<decltype(o.*kind.member)>>(
-              whole_field(settings, name, static_cast<int64_t>(kind.least), most));
+              whole_field(settings, name, static_cast<int64_t>(kind.least), static_cast<int64_t>(kind.most)));
         }
       },
       setting.kind);
@@ -87,6 +87,27 @@ std::vector<std::string> population_setting_names() {
   std::vector<std::string> names = {"kick_depth", "start"};
   for (const morpion::PopulationSetting& setting : morpion::population_setting_table()) names.push_back(setting.name);
   return names;
+}
+
+// A usage error of the population search's checks, which name `morpion search`'s flags, in the
+// names of Python's keywords: "--drift needs --pool-order rotate" becomes "drift needs pool_order
+// rotate". Every flag of the search is a keyword of the same name with '_' for '-'.
+std::invalid_argument in_keywords(const ratrace::UsageError& error) {
+  const std::string text = error.what();
+  std::string said;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool flag_starts = text.compare(i, 2, "--") == 0 && i + 2 < text.size() &&
+                             std::islower(static_cast<unsigned char>(text[i + 2])) &&
+                             (i == 0 || text[i - 1] == ' ' || text[i - 1] == '(');
+    if (!flag_starts) {
+      said += text[i];
+      continue;
+    }
+    for (i += 2; i < text.size() && (std::islower(static_cast<unsigned char>(text[i])) || text[i] == '-'); ++i)
+      said += text[i] == '-' ? '_' : text[i];
+    --i;
+  }
+  return std::invalid_argument(said);
 }
 
 // The population settings' table as JSON text: each setting's name, flag, help, kind, default, and
@@ -192,9 +213,15 @@ PreparedRun prepare(const py::dict& request) {
   if (method != "population")
     throw std::invalid_argument("method must be 'population' or 'local', not '" + method + "'");
   check_known(settings, population_setting_names(), "the population search");
-  auto population = std::make_shared<morpion::PopulationRun>(
-      run, population_options(settings, run.rules),
-      morpion::CheckpointFile{checkpoint, real_field(request, "checkpoint_seconds", 0, morpion::kMaxRunSeconds, true)});
+  std::shared_ptr<morpion::PopulationRun> population;
+  try {
+    population = std::make_shared<morpion::PopulationRun>(
+        run, population_options(settings, run.rules),
+        morpion::CheckpointFile{checkpoint,
+                                real_field(request, "checkpoint_seconds", 0, morpion::kMaxRunSeconds, true)});
+  } catch (const ratrace::UsageError& error) {
+    throw in_keywords(error);
+  }
   prepared.request = population->request();
   prepared.resumed = population->resumed();
   prepared.iterations_done = population->iterations_done();
