@@ -40,7 +40,8 @@ class Nrpa {
 
  private:
   Game playout(const Policy& policy) {
-    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) || clock_.out_of_time(limits_) ||
+    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+        (clock_.read_due() && clock_.out_of_time(limits_)) ||
         (limits_.iterations > 0 && result_.iterations >= limits_.iterations)) {
       stopping_ = true;
       result_.stopped = limits_.iterations == 0 || result_.iterations < limits_.iterations;

@@ -642,7 +642,7 @@ SearchResult run_climb(uint64_t master_seed, int search, Rules rules, const Game
 SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptions& options, const SearchLimits& limits,
                          const ImprovementCallback& on_improvement, PopulationState& state,
                          const Checkpointing& checkpointing) {
-  const SearchClock clock;
+  SearchClock clock;
   const double seconds_before = state.result.seconds, cpu_before = state.result.cpu_seconds;
   // A resumed search's time limits, as its iteration limit, count from its start.
   SearchLimits remaining = limits;
@@ -838,14 +838,20 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   KeptDna child_dna;
   result.stopped = false;
   while (limits.iterations == 0 || state.iteration < limits.iterations) {
-    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(remaining)) {
+    if (limits.stop && limits.stop->load(std::memory_order_relaxed)) {
       result.stopped = true;
       break;
     }
-    if (checkpointing.save && clock.seconds() - last_save >= checkpointing.every_seconds) {
-      record_time();
-      checkpointing.save(search, state);
-      last_save = clock.seconds();
+    if (clock.read_due()) {
+      if (clock.out_of_time(remaining)) {
+        result.stopped = true;
+        break;
+      }
+      if (checkpointing.save && clock.seconds() - last_save >= checkpointing.every_seconds) {
+        record_time();
+        checkpointing.save(search, state);
+        last_save = clock.seconds();
+      }
     }
     if (record_climb_due()) {
       const uint64_t lineage_end = state.iteration;

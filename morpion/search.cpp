@@ -25,10 +25,18 @@ bool SearchClock::out_of_time(const SearchLimits& limits) const {
   return (limits.seconds > 0 && seconds() >= limits.seconds) ||
          (limits.cpu_seconds > 0 && cpu_seconds() >= limits.cpu_seconds);
 }
+bool SearchClock::read_due() {
+  if (calls_until_read_ > 0) {
+    --calls_until_read_;
+    return false;
+  }
+  calls_until_read_ = kCallsPerRead - 1;
+  return true;
+}
 
 SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOptions& options,
                           const SearchLimits& limits, const ImprovementCallback& on_improvement) {
-  const SearchClock clock;
+  SearchClock clock;
   const uint64_t search_key = ratrace::stream_key(master_seed, kTagLocalSearch, static_cast<uint64_t>(search));
   SearchResult result;
   result.search = search;
@@ -44,7 +52,8 @@ SearchResult local_search(uint64_t master_seed, int search, const LocalSearchOpt
   Dna dna(0);
   std::vector<size_t> order;
   for (uint64_t iteration = 1; limits.iterations == 0 || iteration <= limits.iterations; ++iteration) {
-    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) || clock.out_of_time(limits)) {
+    if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
+        (clock.read_due() && clock.out_of_time(limits))) {
       result.stopped = true;
       break;
     }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -114,6 +115,31 @@ TEST(MorpionDna, EvaluationPlaysTheLegalMoveOfHighestValueAtEveryStep) {
     }
     EXPECT_TRUE(board.legal_moves().empty());
   }
+}
+
+// A search loop reads its clocks (a system call for the CPU clock) on its first call and then one
+// call in 64: so a limit already reached stops a search at once, and a later one at most 63 calls late.
+TEST(MorpionSearchClock, ReadsOnTheFirstCallAndOneCallIn64After) {
+  SearchClock clock;
+  std::vector<int> reads;
+  for (int call = 0; call < 200; ++call)
+    if (clock.read_due()) reads.push_back(call);
+  EXPECT_EQ(reads, (std::vector<int>{0, 64, 128, 192}));
+}
+
+// A CPU-time limit ends a search with the iterations it made by then: the first of them the
+// same, rise for rise, as a search of that many iterations.
+TEST(MorpionLocalSearch, ACpuTimeLimitEndsASearchWhereAnIterationLimitWouldHave) {
+  SearchLimits timed;
+  timed.cpu_seconds = 0.05;
+  const SearchResult stopped = local_search(42, 0, {}, timed, nullptr);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_GE(stopped.cpu_seconds, 0.05);
+  SearchLimits counted;
+  counted.iterations = stopped.iterations;
+  const SearchResult same = local_search(42, 0, {}, counted, nullptr);
+  EXPECT_EQ(same.best, stopped.best);
+  EXPECT_EQ(same.improvements.size(), stopped.improvements.size());
 }
 
 TEST(MorpionLocalSearch, SameResultWithOneAndTwoThreads) {
