@@ -51,13 +51,13 @@ int SearchTrace::best_at(double time) const {
 }
 
 SearchRun search_run_of(const nlohmann::json& document, const std::string& name, Clock clock) {
-  SearchRun run{name, "", 0, {}};
+  SearchRun run{name, "", {}, {}};
   try {
     const std::string format = document.value("format", "");
     if (format != "morpion-search" && format != "morpion-nrpa")
       throw std::invalid_argument("not a `morpion search` or `morpion nrpa` result file");
     run.method = document.at("settings").at("method").get<std::string>();
-    run.master_seed = document.at("master_seed").get<uint64_t>();
+    const auto master_seed = document.at("master_seed").get<uint64_t>();
     for (const auto& r : document.at("runs")) {
       SearchTrace trace;
       trace.ran = r.at(reading_of(clock).ran_field).get<double>();
@@ -67,6 +67,7 @@ SearchRun search_run_of(const nlohmann::json& document, const std::string& name,
       run.searches.push_back(std::move(trace));
     }
     if (run.searches.empty()) throw std::invalid_argument("it holds no searches");
+    run.parts.push_back({master_seed, run.searches.size()});
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(fmt::format("result file '{}': {}", ratrace::clipped(name), e.what()));
   } catch (const std::invalid_argument& e) {
@@ -86,6 +87,28 @@ SearchRun load_search_run(const std::string& path, Clock clock) {
   return search_run_of(document, path, clock);
 }
 
+SearchRun pooled(const std::vector<SearchRun>& runs) {
+  if (runs.empty()) throw ratrace::UsageError("no result documents to pool");
+  if (runs.size() == 1) return runs.front();
+  SearchRun all;
+  for (const SearchRun& run : runs) {
+    if (!all.name.empty() && run.method != all.method)
+      throw ratrace::UsageError(fmt::format("'{}' ({}) and '{}' ({}) are not one run: their methods differ",
+                                            ratrace::clipped(runs.front().name), all.method, ratrace::clipped(run.name),
+                                            run.method));
+    for (const RunPart& part : run.parts)
+      if (std::ranges::any_of(all.parts, [&](const RunPart& p) { return p.master_seed == part.master_seed; }))
+        throw ratrace::UsageError(
+            fmt::format("'{}' repeats seed {}: pooled files need seeds of their own, or their searches count twice",
+                        ratrace::clipped(run.name), part.master_seed));
+    all.name += (all.name.empty() ? "" : ",") + run.name;
+    all.method = run.method;
+    all.parts.insert(all.parts.end(), run.parts.begin(), run.parts.end());
+    all.searches.insert(all.searches.end(), run.searches.begin(), run.searches.end());
+  }
+  return all;
+}
+
 std::pair<double, double> mean_and_half_width(const std::vector<double>& values) {
   const ratrace::MeanInterval m = ratrace::mean_interval(values);
   return {m.mean, values.size() < 2 ? 0.0 : m.half_width};
@@ -95,10 +118,10 @@ nlohmann::json compare_runs(const std::vector<SearchRun>& runs, std::vector<doub
   for (double point : points)
     if (!(point > 0 && point <= kMaxComparePoint))
       throw std::invalid_argument("a point must be above 0 and at most 1e15");
-  if (runs.size() == 2 &&
-      (runs[0].searches.size() != runs[1].searches.size() || runs[0].master_seed != runs[1].master_seed))
-    throw ratrace::UsageError(fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches",
-                                          ratrace::clipped(runs[0].name), ratrace::clipped(runs[1].name)));
+  if (runs.size() == 2 && runs[0].parts != runs[1].parts)
+    throw ratrace::UsageError(
+        fmt::format("'{}' and '{}' are not paired: they need the same --seed and --searches, file by file",
+                    ratrace::clipped(runs[0].name), ratrace::clipped(runs[1].name)));
   // A point counts only when every search ran that long (a search's clock stops a little after
   // its limit, never before; its iterations stop exactly at theirs).
   double shortest = kMaxComparePoint;
@@ -116,11 +139,15 @@ nlohmann::json compare_runs(const std::vector<SearchRun>& runs, std::vector<doub
   for (const SearchRun& run : runs) {
     std::vector<int> finals;
     for (const SearchTrace& trace : run.searches) finals.push_back(trace.final_score);
-    out["runs"].push_back({{"name", run.name},
-                           {"method", run.method},
-                           {"searches", run.searches.size()},
-                           {"master_seed", run.master_seed},
-                           {"final_scores", finals}});
+    nlohmann::json seeds = nlohmann::json::array();
+    for (const RunPart& part : run.parts) seeds.push_back(part.master_seed);
+    nlohmann::json described = {{"name", run.name},
+                                {"method", run.method},
+                                {"searches", run.searches.size()},
+                                {"master_seeds", seeds},
+                                {"final_scores", finals}};
+    if (run.parts.size() == 1) described["master_seed"] = run.parts.front().master_seed;
+    out["runs"].push_back(described);
   }
   out["points"] = nlohmann::json::array();
   for (double t : points) {

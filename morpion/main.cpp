@@ -257,17 +257,40 @@ int cmd_population(RunFlags flags, const PopulationOptions& options, const Check
   return run_and_report(run.request(), flags, [&](const RunHooks& hooks) { return run.run(hooks); });
 }
 
-// The mean best score of each file's searches at each point, with its 95% interval; with two
-// files, search i of one against search i of the other (the same seed and search index): the
-// mean difference and its 95% interval, from the per-search differences.
-int cmd_compare(const std::vector<std::string>& paths, const std::vector<double>& points, Clock clock) {
+// "a.json,b.json" as its files; a path without commas as itself.
+std::vector<std::string> comma_separated(const std::string& text) {
+  std::vector<std::string> parts;
+  for (size_t from = 0;;) {
+    const size_t comma = text.find(',', from);
+    parts.push_back(text.substr(from, comma - from));
+    if (comma == std::string::npos) return parts;
+    from = comma + 1;
+  }
+}
+
+// A run's master seeds, "17, 9".
+std::string seeds_of(const SearchRun& run) {
+  std::string seeds;
+  for (const RunPart& part : run.parts) seeds += (seeds.empty() ? "" : ", ") + std::to_string(part.master_seed);
+  return seeds;
+}
+
+// The mean best score of each run's searches at each point, with its 95% interval; with two
+// runs, search i of one against search i of the other (the same seed and search index): the
+// mean difference and its 95% interval, from the per-search differences. A run is a result file,
+// or several joined with commas, whose searches pool.
+int cmd_compare(const std::vector<std::string>& arguments, const std::vector<double>& points, Clock clock) {
   std::vector<SearchRun> runs;
-  for (const std::string& path : paths) runs.push_back(load_search_run(path, clock));
+  for (const std::string& argument : arguments) {
+    std::vector<SearchRun> files;
+    for (const std::string& path : comma_separated(argument)) files.push_back(load_search_run(path, clock));
+    runs.push_back(pooled(files));
+  }
   const nlohmann::json comparison = compare_runs(runs, points, clock);
   const bool two = runs.size() == 2;
   for (size_t f = 0; f < runs.size(); ++f)
-    std::cout << fmt::format("{}: {} ({}, {} searches, seed {})\n", f == 0 ? "A" : "B", runs[f].name, runs[f].method,
-                             runs[f].searches.size(), runs[f].master_seed);
+    std::cout << fmt::format("{}: {} ({}, {} searches, seed{} {})\n", f == 0 ? "A" : "B", runs[f].name, runs[f].method,
+                             runs[f].searches.size(), runs[f].parts.size() == 1 ? "" : "s", seeds_of(runs[f]));
   std::cout << fmt::format("{:>10}  {:>26}", comparison["unit"].get<std::string>(), "A mean best [95%] min-max");
   if (two) std::cout << fmt::format("  {:>26}  {:>22}  {}", "B mean best [95%] min-max", "B - A [95%]", "B>A=B<A");
   std::cout << "\n";
@@ -440,10 +463,21 @@ int main(int argc, char** argv) {
   bool compare_iterations = false;
   auto* compare = app.add_subcommand(
       "compare", "Mean best score over the searches of a result file at given times; of two files, paired per search");
-  compare->add_option("files", compare_files, "One or two `morpion search/nrpa --json` results")
+  compare
+      ->add_option("files", compare_files,
+                   "One or two `morpion search/nrpa --json` results; files of other seeds joined with commas pool "
+                   "their searches (two such runs pair file by file)")
       ->required()
       ->expected(1, 2)
-      ->check(CLI::ExistingFile);
+      ->check(CLI::Validator(
+          [](const std::string& argument) {
+            for (const std::string& path : comma_separated(argument)) {
+              if (path.empty()) return "'" + argument + "' has an empty file name between its commas";
+              if (std::string missing = CLI::ExistingFile(path); !missing.empty()) return missing;
+            }
+            return std::string();
+          },
+          "FILE[,FILE...]"));
   compare
       ->add_option("--at", compare_at,
                    "Times in seconds, comma-separated (default: 60,120,300,600,1800 up to the shortest run); "

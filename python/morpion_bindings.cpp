@@ -287,16 +287,20 @@ void bind_morpion(py::module_& m) {
         "A sample's mean and the half width of its 95% t interval (0 for one value)");
   m.def(
       "compare",
-      [](const std::vector<std::string>& documents, const std::vector<std::string>& names,
+      [](const std::vector<std::vector<std::string>>& documents, const std::vector<std::vector<std::string>>& names,
          const std::vector<double>& points, const std::string& clock_name) {
         const morpion::Clock clock = morpion::parse_clock(clock_name);
         std::vector<morpion::SearchRun> runs;
-        for (size_t i = 0; i < documents.size(); ++i)
-          runs.push_back(morpion::search_run_of(nlohmann::json::parse(documents[i]), names[i], clock));
+        for (size_t side = 0; side < documents.size(); ++side) {
+          std::vector<morpion::SearchRun> pooled;
+          for (size_t i = 0; i < documents[side].size(); ++i)
+            pooled.push_back(morpion::search_run_of(nlohmann::json::parse(documents[side][i]), names[side][i], clock));
+          runs.push_back(morpion::pooled(pooled));
+        }
         return morpion::compare_runs(runs, points, clock).dump();
       },
       py::arg("documents"), py::arg("names"), py::arg("points"), py::arg("clock"),
-      "`morpion compare` of one or two result documents (JSON texts) as JSON text");
+      "`morpion compare` of one or two runs, each one or more result documents (JSON texts) pooled, as JSON text");
   m.def("settings", &settings_table,
         "The population search's settings as JSON text: name, flag, help, kind, default, range or choices");
   py::register_local_exception<morpion::CodeError>(m, "CodeError", PyExc_ValueError);

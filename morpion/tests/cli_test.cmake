@@ -352,4 +352,11 @@ run(0 "\n +1000 [^\n]*\n +${long_search} " compare straight.json straight.json -
 run(2 "${error_line}--wall excludes --iterations" compare straight.json --iterations --wall)
 run(2 "${error_line}'straight.json' and 'n.json' are not paired" compare straight.json n.json)
 run(2 "${error_line}result file 'example.json': not a `morpion search`" compare example.json)
+# Files of other seeds joined with commas are one run of their searches, paired file by file.
+run(0 "A: straight.json,region.json \\(population, 3 searches, seeds 4, 5\\)" compare straight.json,region.json --iterations)
+run(0 "B - A.*\n.* \\+0\\.0 \\[ +\\+0\\.0, +\\+0\\.0\\] +0-3-0" compare straight.json,region.json straight.json,region.json --iterations)
+run(2 "${error_line}'straight.json,region.json' and 'region.json,straight.json' are not paired"
+    compare straight.json,region.json region.json,straight.json)
+run(2 "${error_line}'straight.json' repeats seed 4" compare straight.json,straight.json)
+run(2 "${error_line}files: 'straight.json,' has an empty file name" compare straight.json,)
 message(STATUS "morpion command line behaves")

@@ -59,6 +59,36 @@ TEST(MorpionCompare, TheDefaultPointsEndAtTheRunsEnd) {
   EXPECT_FALSE(c["points"][0].contains("difference"));
 }
 
+TEST(MorpionCompare, FilesOfOtherSeedsPoolIntoOneRunPairedFileByFile) {
+  auto run = [](uint64_t seed, int first, int second, const char* name) {
+    return search_run_of(document(seed, {{{{0, first}}, 100}, {{{0, second}}, 100}}), name, Clock::kIterations);
+  };
+  const SearchRun a = pooled({run(17, 150, 152, "a17"), run(9, 154, 156, "a9")});
+  const SearchRun b = pooled({run(17, 151, 152, "b17"), run(9, 150, 160, "b9")});
+  EXPECT_EQ(a.name, "a17,a9");
+  ASSERT_EQ(a.parts.size(), 2U);
+  EXPECT_EQ(a.parts[1].master_seed, 9U);
+  const nlohmann::json c = compare_runs({a, b}, {100}, Clock::kIterations);
+  const auto& d = c["points"][0]["difference"];
+  EXPECT_EQ(d["values"], nlohmann::json({1, 0, -4, 4}));
+  EXPECT_DOUBLE_EQ(d["mean"].get<double>(), 0.25);
+  EXPECT_EQ(d["better"], 2);
+  EXPECT_EQ(d["tied"], 1);
+  EXPECT_EQ(d["worse"], 1);
+  EXPECT_EQ(c["runs"][0]["master_seeds"], nlohmann::json({17, 9}));
+  EXPECT_FALSE(c["runs"][0].contains("master_seed"));  // one seed only when one document
+  EXPECT_EQ(c["points"][0]["runs"][0]["mean"], 153);
+  // The same files in the other order do not pair: search i would meet another seed's search i.
+  EXPECT_THROW(compare_runs({a, pooled({run(9, 150, 160, "b9"), run(17, 151, 152, "b17")})}, {100}, Clock::kIterations),
+               ratrace::UsageError);
+  // One seed twice is the same searches counted twice.
+  EXPECT_THROW(pooled({run(17, 150, 152, "a17"), run(17, 150, 152, "again")}), ratrace::UsageError);
+  nlohmann::json local = document(5, {{{{0, 120}}, 100}});
+  local["settings"]["method"] = "local";
+  EXPECT_THROW(pooled({run(17, 150, 152, "a17"), search_run_of(local, "local", Clock::kIterations)}),
+               ratrace::UsageError);
+}
+
 TEST(MorpionCompare, UnpairedRunsAndBadDocumentsAreRefused) {
   const SearchRun a = search_run_of(document(1, {{{{0, 100}}, 10}}), "a", Clock::kCpu);
   const SearchRun b = search_run_of(document(2, {{{{0, 100}}, 10}}), "b", Clock::kCpu);

@@ -141,17 +141,22 @@ def _document(side: Document) -> Tuple[str, str]:
     return document_text(side, "result file"), "a document" if isinstance(side, dict) else str(side)
 
 
-def compare(a: Document, b: Optional[Document] = None, *, at: Optional[Sequence[float]] = None,
-            clock: str = "cpu") -> Dict[str, Any]:
+def compare(a: Union[Document, Sequence[Document]], b: Union[Document, Sequence[Document], None] = None, *,
+            at: Optional[Sequence[float]] = None, clock: str = "cpu") -> Dict[str, Any]:
     """``morpion compare``: the mean best score of ``a``'s searches at the points ``at`` of
     ``clock`` ("cpu", "wall" or "iterations"; None: 60, 120, 300, 600 and 1800 seconds, or 1e6 ...
     1e9 iterations and the runs' end), each with its 95% interval; with ``b`` (the same seed and
     number of searches), search i against search i: the mean difference and its 95% interval, and
     how many searches are better, tied and worse. ``a`` and ``b`` are SearchResults, result
-    documents or paths of ``--json`` files. Returns the comparison: ``points``, each with ``at``,
-    ``runs`` (``mean``, ``ci95``, ``min``, ``max``, ``bests``) and ``difference``."""
-    sides = [_document(side) for side in ((a,) if b is None else (a, b))]
-    return dict(json.loads(sibling("morpion").compare([text for text, _ in sides], [name for _, name in sides],
+    documents or paths of ``--json`` files, or lists of them, of other seeds, whose searches pool
+    (as files joined with commas on the command line; two lists pair document by document).
+    Returns the comparison: ``points``, each with ``at``, ``runs`` (``mean``, ``ci95``, ``min``,
+    ``max``, ``bests``) and ``difference``."""
+    def run(side: Union[Document, Sequence[Document]]) -> List[Tuple[str, str]]:
+        return [_document(d) for d in side] if isinstance(side, (list, tuple)) else [_document(side)]
+    runs = [run(side) for side in ((a,) if b is None else (a, b))]
+    return dict(json.loads(sibling("morpion").compare([[text for text, _ in r] for r in runs],
+                                                      [[name for _, name in r] for r in runs],
                                                       [float(p) for p in (at or [])], clock)))
 
 

@@ -97,6 +97,29 @@ class MorpionParity(unittest.TestCase):
         with self.assertRaises(ValueError):
             morpion.compare(a, morpion.search(searches=3, iterations=100, seed=3, progress=False))
 
+    def test_compare_pools_runs_of_other_seeds_as_the_command_line_does(self):
+        runs = {(seed, window): morpion.search(searches=2, threads=2, iterations=5000, seed=seed, window=window,
+                                               progress=False) for seed in (4, 6) for window in (5, 2)}
+        pooled = morpion.compare([runs[4, 5], runs[6, 5]], [runs[4, 2], runs[6, 2]], at=[5000], clock="iterations")
+        self.assertEqual(pooled["runs"][0]["master_seeds"], [4, 6])
+        self.assertEqual(pooled["points"][0]["difference"]["values"],
+                         [y - x for w5, w2 in ((runs[4, 5], runs[4, 2]), (runs[6, 5], runs[6, 2]))
+                          for x, y in zip(w5.scores, w2.scores)])
+        with tempfile.TemporaryDirectory() as folder:
+            paths = {}
+            for (seed, window), result in runs.items():
+                paths[seed, window] = os.path.join(folder, "s%d-w%d.json" % (seed, window))
+                result.write_json(paths[seed, window])
+            printed = subprocess.run([MORPION, "compare", paths[4, 5] + "," + paths[6, 5],
+                                      paths[4, 2] + "," + paths[6, 2], "--iterations", "--at", "5000"],
+                                     check=True, capture_output=True, text=True).stdout.splitlines()
+            self.assertIn("4 searches, seeds 4, 6", printed[0])
+            d = pooled["points"][0]["difference"]
+            self.assertIn("%+6.1f [%+6.1f, %+6.1f]  %d-%d-%d" % (d["mean"], d["ci95"][0], d["ci95"][1], d["better"],
+                                                                 d["tied"], d["worse"]), printed[3])
+            with self.assertRaises(ValueError):  # one seed twice
+                morpion.compare([paths[4, 5], paths[4, 2]])
+
     def test_decode_svg_and_picture_read_a_search_s_best(self):
         py = morpion.search(searches=1, threads=1, iterations=2000, seed=1, progress=False)
         game = morpion.decode(py.best_code)
