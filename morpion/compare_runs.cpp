@@ -92,7 +92,8 @@ SearchRun pooled(const std::vector<SearchRun>& runs) {
   if (runs.size() == 1) return runs.front();
   SearchRun all;
   for (const SearchRun& run : runs) {
-    if (!all.name.empty() && run.method != all.method)
+    const bool first = all.parts.empty();
+    if (!first && run.method != all.method)
       throw ratrace::UsageError(fmt::format("'{}' ({}) and '{}' ({}) are not one run: their methods differ",
                                             ratrace::clipped(runs.front().name), all.method, ratrace::clipped(run.name),
                                             run.method));
@@ -101,7 +102,7 @@ SearchRun pooled(const std::vector<SearchRun>& runs) {
         throw ratrace::UsageError(
             fmt::format("'{}' repeats seed {}: pooled files need seeds of their own, or their searches count twice",
                         ratrace::clipped(run.name), part.master_seed));
-    all.name += (all.name.empty() ? "" : ",") + run.name;
+    all.name += (first ? "" : ",") + run.name;
     all.method = run.method;
     all.parts.insert(all.parts.end(), run.parts.begin(), run.parts.end());
     all.searches.insert(all.searches.end(), run.searches.begin(), run.searches.end());
