@@ -103,6 +103,7 @@ nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector
     if (!s.round_best.empty()) searches.back()["round_best"] = lines_text(s.round_best);
     if (!s.kick_walk.empty()) searches.back()["kick_walk"] = lines_text(s.kick_walk);
     if (!s.tabu.empty()) searches.back()["tabu"] = s.tabu;
+    if (s.burst_kicks > 0) searches.back()["burst_kicks"] = s.burst_kicks;
     if (s.window.width >= 0) searches.back()["window"] = {s.window.width, s.window.gains, s.window.idle_tenths};
   }
   return {{"format", "morpion-checkpoint"},
@@ -195,6 +196,9 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
       if (s.contains("round_best")) state.round_best = game_of_lines(s.at("round_best").get<std::string>(), rules);
       if (s.contains("kick_walk")) state.kick_walk = game_of_lines(s.at("kick_walk").get<std::string>(), rules);
       if (s.contains("tabu")) state.tabu = s.at("tabu").get<std::vector<int>>();
+      state.burst_kicks = s.value("burst_kicks", 0);
+      if (state.burst_kicks < 0)
+        throw std::invalid_argument(fmt::format("search {}: {} kicks of a burst", i, state.burst_kicks));
       for (const int line : state.tabu)
         if (line < 0 || line >= kLines)
           throw std::invalid_argument(fmt::format("search {}: tabu line {} is not a line of the grid", i, line));

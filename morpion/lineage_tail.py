@@ -79,6 +79,9 @@ class Runs:
                 else:
                     self.patience.add(settings.get("restart_after"))
                 kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
+                if settings.get("kick_share", 0) > 0 or settings.get("kick_bursts", 0) > 0:
+                    fail(f"{path}: its fresh starts mix kicks (--kick-share, --kick-bursts) with random games, "
+                         f"which the file does not tell apart")
                 for run in result["runs"]:
                     search = (result.get("master_seed", settings.get("master_seed")), run["search"])
                     if search[0] is not None and search in searches:

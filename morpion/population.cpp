@@ -661,6 +661,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   auto note = [&](const Game& game) {
     if (!result.improvements.empty() && game.size() <= result.best.size()) return;
     result.best = game;
+    state.burst_kicks = 0;
     record_time();
     const Improvement step{state.iteration, static_cast<int>(game.size()), result.seconds, result.cpu_seconds};
     result.improvements.push_back(step);
@@ -684,15 +685,18 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     if (options.round_iterations > 0 && pool.best_score() > static_cast<int>(state.round_best.size()))
       state.round_best = pool.best();
   };
-  // A fresh start: a random game or, for a share kick_share of fresh starts and for every one
-  // from iteration kick_after on (of each round, in rounds), the best grid so far (the round's)
-  // wound back a long way and finished at random (a kick, as iterated local search does); with
-  // elite_starts, once that many lineages have ended, a game biased to their best grids rather
-  // than a random one. The first lineage may instead start from a grid the user gives.
+  // A fresh start: a random game or, for a share kick_share of fresh starts, for every one from
+  // iteration kick_after on (of each round, in rounds) and for the kick_bursts after each rise of
+  // the best, the best grid so far (the round's) wound back a long way and finished at random (a
+  // kick, as iterated local search does); with elite_starts, once that many lineages have ended,
+  // a game biased to their best grids rather than a random one. The first lineage may instead
+  // start from a grid the user gives.
   auto fresh_start = [&] {
     ratrace::Rng rng(ratrace::stream_key(search_key, kTagRestart, static_cast<uint64_t>(state.restarts)));
-    const bool kicking = kicks_from(state.iteration);
     const Game& kicked = kick_source();
+    const bool bursting = options.kick_bursts > 0 && state.burst_kicks < options.kick_bursts &&
+                          static_cast<int>(kicked.size()) >= options.kick_burst_from;
+    const bool kicking = kicks_from(state.iteration) || bursting;
     Game start;
     state.tabu.clear();
     if (state.restarts == 0 && !options.start.empty()) {
@@ -705,6 +709,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
                                                                    : wound_back(kicked, depth);
       start = longest_finish(kept, options.completions, options.rules, rng);
       state.tabu = taken_out_lines(kicked, kept, options.kick_tabu, rng);
+      if (bursting) ++state.burst_kicks;
     } else if (options.elite_starts > 0 && state.elites.size() == static_cast<size_t>(options.elite_starts)) {
       start = elite_game(state.elites, options.rules, rng);
     } else {

@@ -3,10 +3,11 @@
 // blacklisting the line preferences of a parent picked with a skew towards the best; now and
 // then an end search that winds a grid back and finishes it at random, the depth chosen by a
 // bandit; a fresh start when the pool has stopped improving, from a random game or, after a
-// number of iterations, a kick: the best grid (or a walk's grid near it) wound back and finished
-// at random. Optionally, climbs from the best grids of its best lineages and then from its best
-// in place of kicks (climber_options), or a climb from each lineage that sets a record before its
-// fresh start; or rounds that each begin anew and kick from their own best.
+// number of iterations (or in bursts after each rise of the best), a kick: the best grid (or a
+// walk's grid near it) wound back and finished at random. Optionally, climbs from the best grids
+// of its best lineages and then from its best in place of kicks (climber_options), or a climb
+// from each lineage that sets a record before its fresh start; or rounds that each begin anew
+// and kick from their own best.
 // Iteration i draws only from its own stream, so a search is a pure function of (seed, search
 // index, iterations).
 #include <array>
@@ -124,6 +125,12 @@ struct PopulationOptions {
   // is first climbed from for this many iterations (0: never), and the search then starts afresh.
   uint64_t record_climbs = 0;
   int record_climb_from = 150;
+  // After each rise of the search's best to at least kick_burst_from, the next kick_bursts fresh
+  // starts are kicks from the best grid, whatever kick_after says (0: none). A new best's first kicks
+  // rise past it far more often than a random lineage does at that height; its later kicks hardly
+  // ever do, so the search goes back to random games until the next rise.
+  int kick_bursts = 0;
+  int kick_burst_from = 150;
 };
 
 // The climber: the public log's settings, a pool of kept DNAs that never starts afresh. From a
@@ -168,6 +175,7 @@ struct PopulationState {
   Game round_best;        // with round_iterations: the best grid of this round's lineages, its kicks' source
   Game kick_walk;         // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
   std::vector<int> tabu;  // with kick_tabu: the lines the current kick's lineage blacklists in its children
+  int burst_kicks = 0;    // with kick_bursts: the fresh starts of the burst since the search's best last rose
   SearchResult result;    // the best grid so far, its improvements, the climbs finished, the time spent
   // The iteration at which the pool's best last rose: the current lineage's last rise.
   uint64_t pool_best_since() const { return lineage_start + (lineage.steps.empty() ? 0 : lineage.steps.back().first); }

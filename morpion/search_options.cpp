@@ -173,6 +173,12 @@ std::vector<PopulationSetting> make_table() {
        Bounded<uint64_t>{&O::record_climbs, 0, kAny}},
       {"record_climb_from", "See --record-climbs; only lineages whose best is at least this",
        Bounded<int>{&O::record_climb_from, 0, 100000}},
+      {"kick_bursts",
+       "After each rise of the search's best to at least --kick-burst-from, this many fresh starts are kicks from "
+       "it, whatever --kick-after says; then random games again until the next rise (0: none)",
+       Bounded<int>{&O::kick_bursts, 0, 1000000}},
+      {"kick_burst_from", "See --kick-bursts; only after a rise to at least this score",
+       Bounded<int>{&O::kick_burst_from, 0, 100000}},
   };
 }
 

@@ -207,6 +207,10 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
     settings["record_climbs"] = o.record_climbs;
     settings["record_climb_from"] = o.record_climb_from;
   }
+  if (o.kick_bursts > 0) {
+    settings["kick_bursts"] = o.kick_bursts;
+    settings["kick_burst_from"] = o.kick_burst_from;
+  }
   return settings;
 }
 
@@ -272,6 +276,10 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--kick-tabu needs kicks: --kick-after (which --climb-after turns off) or --kick-share");
   if (o.kick_tabu > 0 && o.dna == DnaSource::kKept)
     throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
+  if (o.kick_bursts == 0 && o.kick_burst_from != PopulationOptions{}.kick_burst_from)
+    throw UsageError("--kick-burst-from needs --kick-bursts");
+  if (o.kick_bursts > 0 && o.round_iterations > 0)
+    throw UsageError("--kick-bursts kicks from the search's best, --round-iterations from each round's: give one");
   if (o.fill_centre > 0 && o.dna == DnaSource::kKept)
     throw UsageError("--fill-centre acts on the fill of --dna parent's children, not on kept DNAs");
 }

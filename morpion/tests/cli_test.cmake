@@ -338,6 +338,12 @@ run(2 "${error_line}--kick-accept needs kicks, which --kick-after 0 and --climb-
 run(2 "${error_line}--kick-accept needs kicks" search --kick-accept 1 --climb-after 10 --iterations 10)
 run(2 "${error_line}--kick-accept and --round-iterations each choose the grid kicks start from: give one" search --kick-accept 1 --round-iterations 40000000 --iterations 10)
 run(2 "${error_line}--kick-accept belongs to --method population" search --method local --kick-accept 1 --iterations 10)
+# Kick bursts are recorded; their score needs them, and rounds kick from another grid.
+run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-bursts 3 --kick-burst-from 100 --iterations 20000 --json bursts.json)
+expect_setting(bursts.json kick_bursts 3)
+expect_setting(bursts.json kick_burst_from 100)
+run(2 "${error_line}--kick-burst-from needs --kick-bursts" search --kick-burst-from 140 --iterations 10)
+run(2 "${error_line}--kick-bursts kicks from the search's best, --round-iterations from each round's: give one" search --kick-bursts 2 --round-iterations 40000000 --iterations 10)
 # Where a child's changes fall and the protection of its parent's later moves are recorded settings.
 run(0 "" search --searches 1 --threads 1 --seed 5 --mutation-focus 0.5 --protect 1 --iterations 20000 --json focus.json)
 expect_setting(focus.json mutation_focus 0.5)

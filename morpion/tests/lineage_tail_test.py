@@ -97,6 +97,14 @@ def main():
     out = subprocess.run([sys.executable, script, result, kicked, result], capture_output=True, text=True)
     check(out.returncode == 1 and "give each search once" in out.stderr and "seed 5's search 0" in out.stderr,
           f"the same searches twice were not refused: {out.returncode} {out.stderr}")
+    # Kicks mixed with random games among the fresh starts cannot be left out: refused.
+    bursts = os.path.join(work, "bursts.json")
+    subprocess.run([morpion, "search", "--searches", "1", "--threads", "1", "--iterations", "20000",
+                    "--restart-after", "3000", "--seed", "5", "--kick-bursts", "2", "--kick-burst-from", "50",
+                    "--json", bursts, "--force"], check=True, capture_output=True)
+    out = subprocess.run([sys.executable, script, bursts], capture_output=True, text=True)
+    check(out.returncode == 1 and "mix kicks" in out.stderr and "bursts.json" in out.stderr,
+          f"a file of kick bursts was not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")

@@ -1058,6 +1058,59 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
   expect_found_the_same(run_with(walking, 5, 40000, loaded), whole);
 }
 
+// With kick_bursts N, the N fresh starts after each rise of the search's best (at least
+// kick_burst_from) are kicks from the best grid and every other one is a random game, with no
+// kick_after: a kick begins within a quarter of the best score, these random games further below.
+// A search stopped inside a burst resumes as if never stopped; a damaged count is refused.
+TEST(MorpionPopulation, AfterEachRiseTheNextFreshStartsAreKicksAndTheRestRandom) {
+  constexpr int kBurst = 2;
+  PopulationOptions bursting = small_options();
+  bursting.kick_after = 0;
+  bursting.kick_bursts = kBurst;
+  bursting.kick_burst_from = 112;
+  PopulationState straight;
+  const SearchResult whole = run_with(bursting, 7, 60000, straight);
+  std::vector<uint64_t> starts;
+  for (uint64_t start = 0; const Lineage& lineage : whole.lineages) {
+    starts.push_back(start);
+    start += lineage.iterations;
+  }
+  int kicks = 0, random_after_a_burst = 0, below_the_score = 0;
+  for (size_t l = 1; l < whole.lineages.size(); ++l) {
+    // The last rise before lineage l began (a rise at its start is its own kick's finish).
+    uint64_t rise = 0;
+    for (const Improvement& i : whole.improvements)
+      if (i.iteration < starts[l]) rise = i.iteration;
+    const auto since_the_rise = std::ranges::count_if(starts.begin(), starts.begin() + static_cast<long>(l),
+                                                      [&](uint64_t start) { return start > rise; });
+    const int best = best_by(whole, starts[l] - 1);
+    const int first = whole.lineages[l].steps.front().second;
+    if (best >= bursting.kick_burst_from && since_the_rise < kBurst) {
+      ++kicks;
+      EXPECT_GE(4 * first, 3 * best) << "lineage " << l << " should be a kick";
+    } else {
+      random_after_a_burst += best >= bursting.kick_burst_from;
+      below_the_score += best < bursting.kick_burst_from;
+      EXPECT_LT(4 * first, 3 * best) << "lineage " << l << " should be a random game";
+    }
+  }
+  EXPECT_GE(kicks, 4) << "the test should cover several bursts' kicks";
+  EXPECT_GE(random_after_a_burst, 1) << "the test should cover a random game after a burst";
+  EXPECT_GE(below_the_score, 1) << "the test should cover random games before the best reaches the score";
+  PopulationState first;
+  run_with(bursting, 7, 40000, first);
+  ASSERT_GT(first.burst_kicks, 0) << "the test should stop inside a burst";
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_bursts.json");
+  EXPECT_EQ(loaded.burst_kicks, first.burst_kicks);
+  expect_found_the_same(run_with(bursting, 7, 60000, loaded), whole);
+  const nlohmann::json settings = {{"method", "population"}, {"test", 7}};
+  nlohmann::json saved = checkpoint_json(settings, {first}, Rules::k5T);
+  saved["searches"][0]["burst_kicks"] = -1;
+  const std::string message = refusal(saved, settings, "population_checkpoint_bursts_damaged.json");
+  EXPECT_NE(message.find("search 0: -1 kicks of a burst"), std::string::npos)
+      << (message.empty() ? "a negative count of a burst's kicks was accepted" : message);
+}
+
 // The public log's end search (every depth of the best unsearched grid) marks each grid it
 // finishes, searches each grid once, and resumes from a checkpoint as if never stopped.
 TEST(MorpionPopulation, AnEndSearchOfEveryDepthResumesAsIfNeverStopped) {
