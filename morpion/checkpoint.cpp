@@ -65,11 +65,13 @@ std::vector<uint64_t> sorted(const std::unordered_set<uint64_t>& set) {
 
 void to_json(nlohmann::json& j, const Lineage& lineage) {
   j = {{"iterations", lineage.iterations}, {"steps", lineage.steps}};
+  if (lineage.kicked) j["kick"] = *lineage.kicked;
 }
 
 void from_json(const nlohmann::json& j, Lineage& lineage) {
   lineage.iterations = j.at("iterations").get<uint64_t>();
   lineage.steps = j.at("steps").get<decltype(lineage.steps)>();
+  if (j.contains("kick")) lineage.kicked = j.at("kick").get<bool>();
 }
 
 nlohmann::json checkpoint_json(const nlohmann::json& settings, const std::vector<PopulationState>& states,
@@ -131,10 +133,14 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
         differences += fmt::format("{}{} {} (here {})", differences.empty() ? "" : ", ", key,
                                    ratrace::clipped(saved.dump(), 40), ratrace::clipped(here.dump(), 40));
       }
-      // Kicks became the default in 0.14.0; a search begun without them goes on without them.
-      const std::string hint = !j.at("settings").contains("kick_after") && settings.contains("kick_after")
-                                   ? "--kick-after 0 to resume its search without kicks, or "
-                                   : "";
+      // Kicks became the default in 0.14.0, bursts of them in 0.15.0; a search begun without them
+      // goes on without them.
+      const auto begun_without = [&](const char* key) {
+        return !j.at("settings").contains(key) && settings.contains(key);
+      };
+      std::string hint = std::string(begun_without("kick_after") ? "--kick-after 0 " : "") +
+                         (begun_without("kick_bursts") ? "--kick-bursts 0 " : "");
+      if (!hint.empty()) hint += "to resume its search as it was begun, or ";
       throw std::invalid_argument(
           fmt::format("it holds a search with other settings: {}; give {}another --checkpoint file to start afresh",
                       differences, hint));
@@ -175,14 +181,15 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
         state.lineage = s.at("lineage").get<Lineage>();
       } else {
         for (const int best : s.value("lineage_bests", std::vector<int>{}))
-          state.result.lineages.push_back({.iterations = 0, .steps = {{0, best}}});
+          state.result.lineages.push_back({.iterations = 0, .steps = {{0, best}}, .kicked = std::nullopt});
         const int pool_best = state.pool.empty() ? 0 : static_cast<int>(state.pool[0].size());
         const auto last_rise = s.at("pool_best_since").get<uint64_t>();
         if (last_rise < state.lineage_start || last_rise > state.iteration)
           throw std::invalid_argument(fmt::format(
               "search {}: its pool's last rise, iteration {}, lies outside its lineage (iterations {} to {})", i,
               last_rise, state.lineage_start, state.iteration));
-        state.lineage = {.iterations = 0, .steps = {{last_rise - state.lineage_start, pool_best}}};
+        state.lineage = {
+            .iterations = 0, .steps = {{last_rise - state.lineage_start, pool_best}}, .kicked = std::nullopt};
       }
       state.result.search = static_cast<int>(i);
       state.result.best = game_of_lines(s.at("best").get<std::string>(), rules);

@@ -9,8 +9,10 @@ distribution's top, and, for each time given, the expected best of a search that
 lineages as the files ended in that much CPU time, with a bootstrap 95% interval over the
 lineages. The tail is what matters, so the estimate for long times rests on the few best
 lineages seen and its interval says so. Only lineages begun from a random game count: those a
-kick began (from --kick-after on) start from the search's best grid and are left out, with their
-time. Files of the same seed may hold the same searches, whose lineages are the same up to where
+kick began (from --kick-after on, or in a burst after a new best) start from the search's best grid
+and are left out, with their time. Files of ratrace 0.15.0 and later mark each lineage a kick
+began; in earlier ones, a lineage begun from --kick-after on is one, and files whose fresh starts
+mix kicks with random games (--kick-share, --kick-bursts) are refused. Files of the same seed may hold the same searches, whose lineages are the same up to where
 their settings part, so a search (seed and index) given twice is refused.
 
 With --patience N it answers what a sooner fresh start would have given: each lineage is cut
@@ -61,8 +63,9 @@ def int_pair(flag, text, form):
 
 class Runs:
     """The lineages of result files that began from a random game: (iterations, [(age, best), ...])
-    each, or bests alone. A kick's lineage (one begun from iteration --kick-after on, in its round)
-    starts from the search's best grid, so it is left out and counted in `kicks`, and so is its time."""
+    each, or bests alone. A kick's lineage (marked so, or in files without the marks one begun from
+    iteration --kick-after on, in its round) starts from the search's best grid, so it is left out
+    and counted in `kicks`, and so is its time."""
 
     def __init__(self, paths):
         self.lineages, self.bests, self.kicks = [], [], 0
@@ -79,10 +82,12 @@ class Runs:
                 else:
                     self.patience.add(settings.get("restart_after"))
                 kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
-                if settings.get("kick_share", 0) > 0 or settings.get("kick_bursts", 0) > 0:
-                    fail(f"{path}: its fresh starts mix kicks (--kick-share, --kick-bursts) with random games, "
-                         f"which the file does not tell apart")
+                mixed = settings.get("kick_share", 0) > 0 or settings.get("kick_bursts", 0) > 0
                 for run in result["runs"]:
+                    marked = all("kick" in lineage for lineage in run.get("lineages", [{}]))
+                    if mixed and not marked:
+                        fail(f"{path}: its fresh starts mix kicks (--kick-share, --kick-bursts) with random games, "
+                             f"and its lineages, written before ratrace 0.15.0, do not say which were kicks")
                     search = (result.get("master_seed", settings.get("master_seed")), run["search"])
                     if search[0] is not None and search in searches:
                         fail(f"{path} holds seed {search[0]}'s search {search[1]}, as {searches[search]} does: "
@@ -92,7 +97,8 @@ class Runs:
                     if "lineages" in run:
                         began = 0
                         for lineage in run["lineages"]:
-                            if kick_after > 0 and (began % rounds if rounds else began) >= kick_after:
+                            if (lineage["kick"] if marked else
+                                    kick_after > 0 and (began % rounds if rounds else began) >= kick_after):
                                 kicks += 1
                             else:
                                 sampled += lineage["iterations"]
@@ -195,7 +201,8 @@ def main():
         fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
     if runs.kicks:
-        print(f"{runs.kicks} lineages begun by kicks (from --kick-after on) left out: they start from the best grid")
+        print(f"{runs.kicks} lineages begun by kicks (from --kick-after on, or in bursts after a new best) left out: "
+              f"they start from the best grid")
     rng = random.Random(args.seed)
     abandon = None if args.abandon is None else int_pair("--abandon", args.abandon, "AGE=SCORE, e.g. 100000=140")
     if args.patience is None and abandon is None:

@@ -547,7 +547,8 @@ int main(int argc, char** argv) {
         population.kick_least = kick_depth[0];
         population.kick_most = kick_depth[1];
         if (!start_code.empty()) population.start = decode_game(start_code, population.rules).moves;
-        settle_climbs_and_kicks(population, search->get_option("--kick-after")->count() > 0);
+        settle_climbs_and_kicks(population, search->get_option("--kick-after")->count() > 0,
+                                search->get_option("--kick-bursts")->count() > 0);
         if (method == "population") {
           check_population_options(population);
           return cmd_population(search_flags, population, checkpoint);

@@ -698,10 +698,12 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
                           static_cast<int>(kicked.size()) >= options.kick_burst_from;
     const bool kicking = kicks_from(state.iteration) || bursting;
     Game start;
+    bool kick = false;
     state.tabu.clear();
     if (state.restarts == 0 && !options.start.empty()) {
       start = options.start;
     } else if (!kicked.empty() && rng.uniform() < (kicking ? 1.0 : options.kick_share)) {
+      kick = true;
       const double fraction = options.kick_least + rng.uniform() * (options.kick_most - options.kick_least);
       const auto depth = static_cast<size_t>(std::round(fraction * static_cast<double>(kicked.size())));
       const Game kept = options.kick_shape == KickShape::kRuin     ? ruined(kicked, depth, rng)
@@ -722,7 +724,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     pool.offer(std::move(start), rng);
     keep_round_best();
     state.lineage_start = state.iteration;
-    state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}};
+    state.lineage = {.iterations = 0, .steps = {{0, pool.best_score()}}, .kicked = kick};
     // A kick's random finish may already beat the best grid it came from.
     note(pool.best());
   };
@@ -1020,6 +1022,7 @@ PopulationOptions climber_options(Rules rules) {
   climber.window = 10;
   climber.restart_after = 0;
   climber.kick_after = 0;
+  climber.kick_bursts = 0;
   climber.pool_order = PoolOrder::kRotate;
   climber.pool = 50000;
   climber.dna = DnaSource::kKept;

@@ -129,7 +129,7 @@ struct PopulationOptions {
   // starts are kicks from the best grid, whatever kick_after says (0: none). A new best's first kicks
   // rise past it far more often than a random lineage does at that height; its later kicks hardly
   // ever do, so the search goes back to random games until the next rise.
-  int kick_bursts = 0;
+  int kick_bursts = 10;  // (0 with climb_after or round_iterations, unless given: settle_climbs_and_kicks)
   int kick_burst_from = 150;
 };
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "morpion/dna.h"
@@ -41,6 +42,9 @@ struct Improvement {
 struct Lineage {
   uint64_t iterations = 0;                      // how long it lasted
   std::vector<std::pair<uint64_t, int>> steps;  // (iterations since its start, pool best): at its start and each rise
+  // Whether a kick began it (from the search's best grid) rather than a random game; unknown for
+  // the lineages of files and checkpoints written before 0.15.0.
+  std::optional<bool> kicked;
   int best() const { return steps.empty() ? 0 : steps.back().second; }
   bool operator==(const Lineage&) const = default;
 };

@@ -175,7 +175,8 @@ std::vector<PopulationSetting> make_table() {
        Bounded<int>{&O::record_climb_from, 0, 100000}},
       {"kick_bursts",
        "After each rise of the search's best to at least --kick-burst-from, this many fresh starts are kicks from "
-       "it, whatever --kick-after says; then random games again until the next rise (0: none)",
+       "it, whatever --kick-after says; then random games again until the next rise (0: none; off with "
+       "--climb-after and --round-iterations unless given)",
        Bounded<int>{&O::kick_bursts, 0, 1000000}},
       {"kick_burst_from", "See --kick-bursts; only after a rise to at least this score",
        Bounded<int>{&O::kick_burst_from, 0, 100000}},

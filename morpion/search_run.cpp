@@ -234,7 +234,8 @@ nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit
           {"playouts_limit", playouts_limit}};
 }
 
-void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given) {
+void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given, bool kick_bursts_given) {
+  if (!kick_bursts_given && (options.climb_after > 0 || options.round_iterations > 0)) options.kick_bursts = 0;
   if (options.climb_after == 0) return;
   if (kick_after_given && options.kick_after > 0)
     throw ratrace::UsageError("--climb-after and --kick-after are two ways of going on from the best grid: give one");
@@ -277,7 +278,8 @@ void check_population_options(const PopulationOptions& o) {
   if (o.kick_tabu > 0 && o.dna == DnaSource::kKept)
     throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
   if (o.kick_bursts == 0 && o.kick_burst_from != PopulationOptions{}.kick_burst_from)
-    throw UsageError("--kick-burst-from needs --kick-bursts");
+    throw UsageError(
+        "--kick-burst-from needs kick bursts, which --kick-bursts 0, --climb-after and --round-iterations turn off");
   if (o.kick_bursts > 0 && o.round_iterations > 0)
     throw UsageError("--kick-bursts kicks from the search's best, --round-iterations from each round's: give one");
   if (o.fill_centre > 0 && o.dna == DnaSource::kKept)

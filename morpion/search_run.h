@@ -107,8 +107,10 @@ nlohmann::json local_search_settings(const LocalSearchOptions& options, uint64_t
 nlohmann::json nrpa_settings(const NrpaOptions& options, uint64_t playouts_limit);
 
 // Climbs and kicks are two ways of going on from the sampling's best grid: climbs turn the
-// default kicks off, and refuse kicks that were asked for (`kick_after_given`).
-void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given);
+// default kicks and bursts of kicks off, and refuse kicks that were asked for (`kick_after_given`).
+// Rounds kick from each round's best, so they turn the default bursts off as well; bursts asked for
+// (`kick_bursts_given`) stay, for check_population_options to judge.
+void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given, bool kick_bursts_given);
 
 // Throws ratrace::UsageError when settings that each make sense alone do not go together.
 void check_population_options(const PopulationOptions& options);

@@ -69,7 +69,7 @@ PopulationOptions population_options(const py::dict& settings, morpion::Rules ru
     o.kick_most = depth[1];
   }
   if (settings.contains("start")) o.start = morpion::decode_game(settings["start"].cast<std::string>(), rules).moves;
-  morpion::settle_climbs_and_kicks(o, settings.contains("kick_after"));
+  morpion::settle_climbs_and_kicks(o, settings.contains("kick_after"), settings.contains("kick_bursts"));
   morpion::check_population_options(o);
   return o;
 }

@@ -97,14 +97,29 @@ def main():
     out = subprocess.run([sys.executable, script, result, kicked, result], capture_output=True, text=True)
     check(out.returncode == 1 and "give each search once" in out.stderr and "seed 5's search 0" in out.stderr,
           f"the same searches twice were not refused: {out.returncode} {out.stderr}")
-    # Kicks mixed with random games among the fresh starts cannot be left out: refused.
+    # Kicks mixed with random games among the fresh starts: each lineage says whether a kick began
+    # it, and those are left out; a file without the marks (written before 0.15.0) is refused.
     bursts = os.path.join(work, "bursts.json")
     subprocess.run([morpion, "search", "--searches", "1", "--threads", "1", "--iterations", "20000",
                     "--restart-after", "3000", "--seed", "5", "--kick-bursts", "2", "--kick-burst-from", "50",
                     "--json", bursts, "--force"], check=True, capture_output=True)
+    with open(bursts) as f:
+        burst_result = json.load(f)
+    marks = [lineage["kick"] for lineage in burst_result["runs"][0]["lineages"]]
+    check(0 < sum(marks) < len(marks), f"the test search should end lineages of both kinds: {marks}")
     out = subprocess.run([sys.executable, script, bursts], capture_output=True, text=True)
-    check(out.returncode == 1 and "mix kicks" in out.stderr and "bursts.json" in out.stderr,
-          f"a file of kick bursts was not refused: {out.returncode} {out.stderr}")
+    check(out.returncode == 0 and f"{sum(marks)} lineages begun by kicks" in out.stdout
+          and f"{len(marks) - sum(marks)} lineages ended" in out.stdout,
+          f"the marked kick lineages were not left out ({sum(marks)} of {len(marks)}): "
+          f"{out.returncode}\n{out.stdout}{out.stderr}")
+    for lineage in burst_result["runs"][0]["lineages"]:
+        del lineage["kick"]
+    unmarked = os.path.join(work, "bursts-unmarked.json")
+    with open(unmarked, "w") as f:
+        json.dump(burst_result, f)
+    out = subprocess.run([sys.executable, script, unmarked], capture_output=True, text=True)
+    check(out.returncode == 1 and "mix kicks" in out.stderr and "bursts-unmarked.json" in out.stderr,
+          f"a file of kick bursts without the marks was not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")

@@ -1060,8 +1060,9 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
 
 // With kick_bursts N, the N fresh starts after each rise of the search's best (at least
 // kick_burst_from) are kicks from the best grid and every other one is a random game, with no
-// kick_after: a kick begins within a quarter of the best score, these random games further below.
-// A search stopped inside a burst resumes as if never stopped; a damaged count is refused.
+// kick_after: a kick begins within a quarter of the best score, these random games further below,
+// and each lineage says which it was. A search stopped inside a burst resumes as if never stopped; a damaged count is
+// refused.
 TEST(MorpionPopulation, AfterEachRiseTheNextFreshStartsAreKicksAndTheRestRandom) {
   constexpr int kBurst = 2;
   PopulationOptions bursting = small_options();
@@ -1085,7 +1086,9 @@ TEST(MorpionPopulation, AfterEachRiseTheNextFreshStartsAreKicksAndTheRestRandom)
                                                       [&](uint64_t start) { return start > rise; });
     const int best = best_by(whole, starts[l] - 1);
     const int first = whole.lineages[l].steps.front().second;
-    if (best >= bursting.kick_burst_from && since_the_rise < kBurst) {
+    const bool kick = best >= bursting.kick_burst_from && since_the_rise < kBurst;
+    EXPECT_EQ(whole.lineages[l].kicked, kick) << "lineage " << l << "'s mark";
+    if (kick) {
       ++kicks;
       EXPECT_GE(4 * first, 3 * best) << "lineage " << l << " should be a kick";
     } else {

@@ -88,10 +88,25 @@ TEST(MorpionSearchRun, SettingsThatDoNotGoTogetherAreRefused) {
   EXPECT_THROW(check_population_options(o), ratrace::UsageError);
   o = {};
   o.climb_after = 100;
-  settle_climbs_and_kicks(o, false);
+  settle_climbs_and_kicks(o, false, false);
   EXPECT_EQ(o.kick_after, 0U);  // climbs turn the default kicks off
+  EXPECT_EQ(o.kick_bursts, 0);  // and the default bursts
   o.kick_after = 5;
-  EXPECT_THROW(settle_climbs_and_kicks(o, true), ratrace::UsageError);
+  EXPECT_THROW(settle_climbs_and_kicks(o, true, false), ratrace::UsageError);
+  o = {};
+  o.round_iterations = 62000000;
+  settle_climbs_and_kicks(o, false, false);
+  EXPECT_EQ(o.kick_bursts, 0);  // rounds kick from their own best: no default bursts
+  EXPECT_NO_THROW(check_population_options(o));
+  o = {};
+  o.round_iterations = 62000000;
+  settle_climbs_and_kicks(o, false, true);  // bursts asked for stay, and are refused with rounds
+  EXPECT_EQ(o.kick_bursts, PopulationOptions{}.kick_bursts);
+  EXPECT_THROW(check_population_options(o), ratrace::UsageError);
+  o = {};
+  settle_climbs_and_kicks(o, false, false);
+  EXPECT_EQ(o.kick_bursts, 10);  // the default: ten kicks after each new best of at least 150
+  EXPECT_EQ(o.kick_burst_from, 150);
 }
 
 // A checkpointed run stopped after part of its iterations and run again to the whole finds what
