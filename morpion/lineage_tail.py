@@ -9,11 +9,12 @@ distribution's top, and, for each time given, the expected best of a search that
 lineages as the files ended in that much CPU time, with a bootstrap 95% interval over the
 lineages. The tail is what matters, so the estimate for long times rests on the few best
 lineages seen and its interval says so. Only lineages begun from a random game count: those a
-kick began (from --kick-after on, or in a burst after a new best) start from the search's best grid
-and are left out, with their time. Files of ratrace 0.15.0 and later mark each lineage a kick
-began; in earlier ones, a lineage begun from --kick-after on is one, and files whose fresh starts
-mix kicks with random games (--kick-share, --kick-bursts) are refused. Files of the same seed may hold the same searches, whose lineages are the same up to where
-their settings part, so a search (seed and index) given twice is refused.
+kick began (from --kick-after on, or in a burst after a new best) start from the search's best
+grid and are left out, with their time. Files of ratrace 0.15.0 and later mark each lineage a
+kick began; in earlier ones, a lineage begun from --kick-after on is one, and files whose fresh
+starts mix kicks with random games (--kick-share, --kick-bursts) are refused. Files of the same
+seed may hold the same searches, whose lineages are the same up to where their settings part, so
+a search (seed and index) given twice is refused.
 
 With --patience N it answers what a sooner fresh start would have given: each lineage is cut
 where it first went N iterations without a rise (a lineage is the same up to that point whatever

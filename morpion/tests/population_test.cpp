@@ -1061,8 +1061,8 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
 // With kick_bursts N, the N fresh starts after each rise of the search's best (at least
 // kick_burst_from) are kicks from the best grid and every other one is a random game, with no
 // kick_after: a kick begins within a quarter of the best score, these random games further below,
-// and each lineage says which it was. A search stopped inside a burst resumes as if never stopped; a damaged count is
-// refused.
+// and each lineage says which it was. A search stopped inside a burst resumes as if never
+// stopped; a damaged count is refused.
 TEST(MorpionPopulation, AfterEachRiseTheNextFreshStartsAreKicksAndTheRestRandom) {
   constexpr int kBurst = 2;
   PopulationOptions bursting = small_options();
