@@ -733,10 +733,12 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
   // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
   // back to the best grid and stalls there, may get a patience of its own.
+  // Whether a kick began the current lineage (after kick_after, in a burst or by kick_share); a
+  // checkpoint of a version that did not mark its lineages knew only kick_after's kicks.
+  auto begun_by_kick = [&] { return state.lineage.kicked.value_or(kicks_from(state.lineage_start)); };
   auto patiences = [&] {
-    const uint64_t first = kicks_from(state.lineage_start) && options.kick_restart_after > 0
-                               ? options.kick_restart_after
-                               : options.restart_after;
+    const uint64_t first =
+        begun_by_kick() && options.kick_restart_after > 0 ? options.kick_restart_after : options.restart_after;
     const uint64_t patient = patience(first, options, state.restarts);
     return std::pair(patient, options.poor_restart_after > 0
                                   ? patience(options.poor_restart_after, options, state.restarts)
@@ -751,7 +753,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   uint64_t source_identity = 0;
   size_t source_rises = 0;
   auto on_its_source = [&] {
-    if (!kicks_from(state.lineage_start) || result.improvements.back().iteration >= state.lineage_start ||
+    if (!begun_by_kick() || result.improvements.back().iteration >= state.lineage_start ||
         pool.best_score() != static_cast<int>(result.best.size()))
       return false;
     if (source_rises != result.improvements.size()) {

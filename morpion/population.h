@@ -97,7 +97,7 @@ struct PopulationOptions {
   int abandon_below = 0;            // ...or, if set, with a best below this score, whatever the search's best
   double kick_share = 0;            // fresh starts that kick the best grid rather than play a random game
   uint64_t kick_after = 36000000;   // from this iteration on every fresh start is a kick (0: never)
-  uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by such a kick (0: the same)
+  uint64_t kick_restart_after = 0;  // restart_after for a lineage begun by any kick (0: the same)
   // restart_after for such a kick's lineage while it stands on the grid it was kicked from, climbed
   // back to it and no higher (0: as kick_restart_after)
   uint64_t kick_return_patience = 0;

@@ -131,7 +131,9 @@ std::vector<PopulationSetting> make_table() {
        "From this many iterations on, every fresh start is from the best grid wound back (0: never; off with "
        "--climb-after)",
        Bounded<uint64_t>{&O::kick_after, 0, kAny}},
-      {"kick_restart_after", "--restart-after for a lineage begun by a kick after --kick-after (0: the same)",
+      {"kick_restart_after",
+       "--restart-after for a lineage begun by a kick (after --kick-after, in a burst, or by --kick-share; 0: the "
+       "same)",
        Bounded<uint64_t>{&O::kick_restart_after, 0, kAny}},
       {"kick_return_patience",
        "--restart-after for a kick's lineage while it stands on the grid it was kicked from, climbed back to it and "

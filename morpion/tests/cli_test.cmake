@@ -305,13 +305,15 @@ endif()
 # The patience of a kick back on its grid is recorded, and needs kicks from the search's best grid.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-return-patience 700 --iterations 30000 --json returning.json)
 expect_setting(returning.json kick_return_patience 700)
-run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-after 0 --iterations 10)
+# Bursts kick from the search's best grid too.
+run(0 "" search --searches 1 --threads 1 --kick-return-patience 700 --kick-tabu 3 --kick-after 0 --iterations 10)
+run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-after 0 --kick-bursts 0 --iterations 10)
 run(2 "${error_line}--kick-return-patience needs kicks from the search's best grid" search --kick-return-patience 700 --kick-accept 1 --iterations 10)
 run(2 "${error_line}--kick-return-patience belongs to --method population" search --method local --kick-return-patience 700 --iterations 10)
 # A kick's tabu lines are a recorded setting, and need kicks that make children of --dna parent.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-tabu 3 --iterations 30000 --json tabu.json)
 expect_setting(tabu.json kick_tabu 3)
-run(2 "${error_line}--kick-tabu needs kicks" search --kick-tabu 3 --kick-after 0 --iterations 10)
+run(2 "${error_line}--kick-tabu needs kicks" search --kick-tabu 3 --kick-after 0 --kick-bursts 0 --iterations 10)
 run(2 "${error_line}--kick-tabu acts on the children of --dna parent" search --kick-tabu 3 --dna kept --pool-order rotate --mutation swap-any --iterations 10)
 run(2 "${error_line}--kick-tabu belongs to --method population" search --method local --kick-tabu 3 --iterations 10)
 run(0 "" search --searches 1 --threads 1 --seed 5 --fill-centre 0.25 --iterations 3000 --json centre.json)

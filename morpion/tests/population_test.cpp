@@ -457,24 +457,28 @@ TEST(MorpionPopulation, AfterKLineagesFreshStartsComeFromTheBestLineagesGrids) {
   expect_found_the_same(run_with(options, 7, 20000, loaded), whole);
 }
 
-// With --kick-restart-after p, a lineage begun by a kick ends p iterations after its last rise,
-// and every earlier lineage after restart_after.
+// With --kick-restart-after p, a lineage begun by a kick, in a burst or after --kick-after, ends p
+// iterations after its last rise, and every other lineage after restart_after.
 TEST(MorpionPopulation, AKickGetsItsOwnPatience) {
   PopulationOptions options = small_options();
-  options.kick_after = 15000;
+  options.kick_after = 25000;
+  options.kick_bursts = 2;
+  options.kick_burst_from = 108;
   options.kick_restart_after = 1000;
   PopulationState state;
-  const SearchResult result = run_with(options, 7, 40000, state);
+  const SearchResult result = run_with(options, 7, 50000, state);
   uint64_t lineage_start = 0;
-  int kicks = 0, sampled = 0;
+  int burst_kicks = 0, late_kicks = 0, random_games = 0;
   for (const Lineage& lineage : result.lineages) {
-    const bool kick = lineage_start >= options.kick_after;
+    ASSERT_TRUE(lineage.kicked.has_value());
+    const bool kick = *lineage.kicked;
     EXPECT_EQ(lineage.iterations, lineage.steps.back().first + (kick ? 1000u : 3000u)) << "begun at " << lineage_start;
-    ++(kick ? kicks : sampled);
+    ++(!kick ? random_games : lineage_start < options.kick_after ? burst_kicks : late_kicks);
     lineage_start += lineage.iterations;
   }
-  EXPECT_GE(kicks, 5);
-  EXPECT_GE(sampled, 2);
+  EXPECT_GE(burst_kicks, 2) << "the test should cover kicks in a burst";
+  EXPECT_GE(late_kicks, 5);
+  EXPECT_GE(random_games, 2);
 }
 
 // A kick whose random finish beats the best grid it came from is a rise of the search at once,
