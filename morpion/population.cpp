@@ -730,12 +730,12 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   };
   if (pool.size() == 0) fresh_start();
   double last_save = clock.seconds();
-  // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
-  // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
-  // back to the best grid and stalls there, may get a patience of its own.
   // Whether a kick began the current lineage (after kick_after, in a burst or by kick_share); a
   // checkpoint of a version that did not mark its lineages knew only kick_after's kicks.
   auto begun_by_kick = [&] { return state.lineage.kicked.value_or(kicks_from(state.lineage_start)); };
+  // With poor_restart_after on, a lineage that stalls low gets less time than one that stalls high
+  // (an experiment, off by default: docs/morpion-research.md). A kick, which mostly climbs straight
+  // back to the best grid and stalls there, may get a patience of its own.
   auto patiences = [&] {
     const uint64_t first =
         begun_by_kick() && options.kick_restart_after > 0 ? options.kick_restart_after : options.restart_after;
