@@ -662,6 +662,8 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     if (!result.improvements.empty() && game.size() <= result.best.size()) return;
     result.best = game;
     state.burst_kicks = 0;
+    // The kicks start from the new best, a walk's too, until a kick's lineage ends near it.
+    state.kick_walk.clear();
     record_time();
     const Improvement step{state.iteration, static_cast<int>(game.size()), result.seconds, result.cpu_seconds};
     result.improvements.push_back(step);
@@ -796,7 +798,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // Ends the current lineage, which ran until iteration `last`, with a fresh start.
   auto end_lineage = [&](uint64_t last) {
     // A kick's lineage that ended near enough the search's best is where the walk goes next.
-    if (options.kick_accept >= 0 && kicks_from(state.lineage_start) &&
+    if (options.kick_accept >= 0 && begun_by_kick() &&
         pool.best_score() + options.kick_accept >= static_cast<int>(result.best.size()))
       state.kick_walk = pool.best();
     if (options.climb_after > 0 && options.climb_lineages > 1)

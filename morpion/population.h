@@ -110,8 +110,9 @@ struct PopulationOptions {
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.
   uint64_t round_iterations = 0;
-  // A kick's lineage that ends at most this far below the search's best becomes the source of the
-  // next kicks, so that the kicks walk among grids near the best (-1: kicks always from the best).
+  // A kick's lineage (after kick_after, in a burst or by kick_share) that ends at most this far
+  // below the search's best becomes the source of the next kicks, so that the kicks walk among grids
+  // near the best, until the best rises and they start from it again (-1: always from the best).
   int kick_accept = -1;
   // With K > 0, once K lineages have ended, a fresh start that is not a kick plays a random game
   // biased to the K best lineages' grids: each line they play is preferred with the probability
@@ -173,7 +174,7 @@ struct PopulationState {
   // With elite_starts: the best grids of the best lineages so far, as climb_starts, at most elite_starts.
   std::vector<Game> elites;
   Game round_best;        // with round_iterations: the best grid of this round's lineages, its kicks' source
-  Game kick_walk;         // with kick_accept >= 0: the last kick lineage's best that was accepted, the kicks' source
+  Game kick_walk;         // with kick_accept >= 0: the kicks' source, the last accepted kick's best since the last rise
   std::vector<int> tabu;  // with kick_tabu: the lines the current kick's lineage blacklists in its children
   int burst_kicks = 0;    // with kick_bursts: the fresh starts of the burst since the search's best last rose
   SearchResult result;    // the best grid so far, its improvements, the climbs finished, the time spent

@@ -152,8 +152,8 @@ std::vector<PopulationSetting> make_table() {
        "counted from the round's start, kicks from the round's best (0: one round)",
        Bounded<uint64_t>{&O::round_iterations, 0, kAny}},
       {"kick_accept",
-       "A kick's lineage that ends at most this many points below the search's best becomes the source of the next "
-       "kicks (-1: kicks always from the best)",
+       "A kick's lineage (after --kick-after, in a burst or by --kick-share) that ends at most this many points below "
+       "the search's best becomes the source of the next kicks, until the best rises (-1: kicks always from the best)",
        Bounded<int>{&O::kick_accept, -1, 1000}},
       {"kick_shape",
        "Which of the best grid's moves a kick takes out: tail (its last moves), ruin (moves anywhere, each with the "

@@ -265,11 +265,12 @@ void check_population_options(const PopulationOptions& o) {
                     o.round_iterations, o.kick_after));
   if (o.abandon_below > 0 && o.abandon_after == 0)
     throw UsageError("--abandon-below needs --abandon-after, the age at which a lineage is judged");
-  if (o.kick_accept >= 0 && o.kick_after == 0)
-    throw UsageError("--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off");
+  const bool kicks = o.kick_after > 0 || o.kick_bursts > 0 || o.kick_share > 0;
+  if (o.kick_accept >= 0 && !kicks)
+    throw UsageError(
+        "--kick-accept needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
   if (o.kick_accept >= 0 && o.round_iterations > 0)
     throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
-  const bool kicks = o.kick_after > 0 || o.kick_bursts > 0 || o.kick_share > 0;
   if (o.kick_return_patience > 0 && (!kicks || o.kick_accept >= 0 || o.round_iterations > 0))
     throw UsageError(
         "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0 with --kick-bursts 0, "

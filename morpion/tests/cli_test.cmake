@@ -341,7 +341,9 @@ run(2 "${error_line}--round-iterations belongs to --method population" search --
 # A walk of the kicks is recorded; it needs kicks, and rounds choose the kicks' grid another way.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 2000 --kick-after 8000 --kick-accept 2 --iterations 20000 --json walk.json)
 expect_setting(walk.json kick_accept 2)
-run(2 "${error_line}--kick-accept needs kicks, which --kick-after 0 and --climb-after turn off" search --kick-accept 1 --kick-after 0 --iterations 10)
+run(0 "" search --searches 1 --threads 1 --seed 5 --kick-after 0 --kick-accept 0 --iterations 2000 --json walk-bursts.json)
+expect_setting(walk-bursts.json kick_accept 0)
+run(2 "${error_line}--kick-accept needs kicks: --kick-after, --kick-bursts" search --kick-accept 1 --kick-after 0 --kick-bursts 0 --iterations 10)
 run(2 "${error_line}--kick-accept needs kicks" search --kick-accept 1 --climb-after 10 --iterations 10)
 run(2 "${error_line}--kick-accept and --round-iterations each choose the grid kicks start from: give one" search --kick-accept 1 --round-iterations 40000000 --iterations 10)
 run(2 "${error_line}--kick-accept belongs to --method population" search --method local --kick-accept 1 --iterations 10)

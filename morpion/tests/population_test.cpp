@@ -1062,6 +1062,64 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
   expect_found_the_same(run_with(walking, 5, 40000, loaded), whole);
 }
 
+// A walk needs no kick_after: with bursts alone, each kick's lineage that ends no more than
+// kick_accept below the search's best becomes the next kicks' source, until the best rises and the
+// kicks start from it again. The lineages up to the first walk are the bursts' own, and the walk's
+// grid goes through a checkpoint.
+TEST(MorpionPopulation, BurstKicksWalkUntilTheBestRises) {
+  constexpr int kAccept = 2;
+  PopulationOptions bursting = small_options();
+  bursting.kick_after = 0;
+  bursting.kick_bursts = 2;
+  bursting.kick_burst_from = 100;
+  PopulationOptions walking = bursting;
+  walking.kick_accept = kAccept;
+  PopulationState bursting_state, straight;
+  const SearchResult plain = run_with(bursting, 7, 60000, bursting_state);
+  const SearchResult whole = run_with(walking, 7, 60000, straight);
+  int best = 0, walk = 0, kicks = 0;
+  size_t first_walk = whole.lineages.size();
+  uint64_t lineage_start = 0, after_a_random_rise_ended_a_walk = 0, during_a_walk_below_the_best = 0;
+  for (size_t l = 0; l < whole.lineages.size(); ++l) {
+    const Lineage& lineage = whole.lineages[l];
+    const int source = walk > 0 ? walk : best;
+    lineage_start += l > 0 ? whole.lineages[l - 1].iterations : 0;
+    if (lineage.best() > best) {
+      best = lineage.best();
+      if (walk > 0 && !lineage.kicked.value_or(false) && after_a_random_rise_ended_a_walk == 0)
+        after_a_random_rise_ended_a_walk = lineage_start + lineage.steps.back().first + 1;
+      walk = 0;
+    }
+    if (!lineage.kicked.value_or(false)) continue;
+    ++kicks;
+    EXPECT_GE(4 * lineage.steps.front().second, 3 * source) << "lineage " << l << " kicks the walk's grid";
+    if (lineage.best() + kAccept >= best) {
+      walk = lineage.best();
+      first_walk = std::min(first_walk, l);
+      // Inside the next lineage, which the walk's grid began.
+      if (walk < best && during_a_walk_below_the_best == 0)
+        during_a_walk_below_the_best = lineage_start + lineage.iterations + 100;
+    }
+  }
+  EXPECT_GE(kicks, 6) << "the test should cover several kicks";
+  EXPECT_EQ(static_cast<int>(straight.kick_walk.size()), walk);
+  ASSERT_LT(first_walk + 1, std::min(whole.lineages.size(), plain.lineages.size()));
+  for (size_t l = 0; l <= first_walk; ++l) EXPECT_EQ(whole.lineages[l], plain.lineages[l]) << "lineage " << l;
+  EXPECT_NE(whole.lineages, plain.lineages) << "kicks from the walk's grid, not the best, change the lineages";
+  ASSERT_GT(after_a_random_rise_ended_a_walk, 0u) << "the test should cover a random game's rise during a walk";
+  PopulationState risen;
+  run_with(walking, 7, after_a_random_rise_ended_a_walk, risen);
+  EXPECT_TRUE(risen.kick_walk.empty()) << "the next kicks start from the new best";
+  ASSERT_GT(during_a_walk_below_the_best, 0u) << "the test should cover a walk below the best";
+  PopulationState first;
+  run_with(walking, 7, during_a_walk_below_the_best, first);
+  ASSERT_TRUE(!first.kick_walk.empty() && first.kick_walk.size() < first.result.best.size())
+      << "the test should stop during a walk below the best";
+  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_burst_walk.json");
+  EXPECT_EQ(loaded.kick_walk, first.kick_walk);
+  expect_found_the_same(run_with(walking, 7, 60000, loaded), whole);
+}
+
 // With kick_bursts N, the N fresh starts after each rise of the search's best (at least
 // kick_burst_from) are kicks from the best grid and every other one is a random game, with no
 // kick_after: a kick begins within a quarter of the best score, these random games further below,
