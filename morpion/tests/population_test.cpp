@@ -1013,6 +1013,15 @@ TEST(MorpionPopulation, EachRoundStartsAfreshAndKicksFromItsOwnBest) {
   expect_found_the_same(resumed, whole);
 }
 
+// A walking search stopped part-way (`stopped`) goes through a checkpoint with its walk's grid and,
+// run on to `iterations`, finds what the uninterrupted search `whole` found.
+void expect_walk_resumes(const PopulationOptions& walking, uint64_t seed, const PopulationState& stopped,
+                         const std::string& file, uint64_t iterations, const SearchResult& whole) {
+  PopulationState loaded = through_a_checkpoint(stopped, file);
+  EXPECT_EQ(loaded.kick_walk, stopped.kick_walk);
+  expect_found_the_same(run_with(walking, seed, iterations, loaded), whole);
+}
+
 // With kick_accept k, each kick's lineage that ends no more than k below the search's best becomes
 // the next kicks' source, also when it ends below the best; the lineages before the kicks are the
 // default's, and the walk's grid goes through a checkpoint.
@@ -1057,9 +1066,7 @@ TEST(MorpionPopulation, KicksWalkToEachKickLineageThatEndsNearTheBest) {
   for (const Lineage& lineage : part.lineages) part_best = std::max(part_best, lineage.best());
   ASSERT_EQ(part.lineages.back().best() + kAccept, part_best) << "the test should stop after a walk to the margin";
   EXPECT_EQ(static_cast<int>(first.kick_walk.size()), part.lineages.back().best());
-  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_walk.json");
-  EXPECT_EQ(loaded.kick_walk, first.kick_walk);
-  expect_found_the_same(run_with(walking, 5, 40000, loaded), whole);
+  expect_walk_resumes(walking, 5, first, "population_checkpoint_walk.json", 40000, whole);
 }
 
 // A walk needs no kick_after: with bursts alone, each kick's lineage that ends no more than
@@ -1115,9 +1122,7 @@ TEST(MorpionPopulation, BurstKicksWalkUntilTheBestRises) {
   run_with(walking, 7, during_a_walk_below_the_best, first);
   ASSERT_TRUE(!first.kick_walk.empty() && first.kick_walk.size() < first.result.best.size())
       << "the test should stop during a walk below the best";
-  PopulationState loaded = through_a_checkpoint(first, "population_checkpoint_burst_walk.json");
-  EXPECT_EQ(loaded.kick_walk, first.kick_walk);
-  expect_found_the_same(run_with(walking, 7, 60000, loaded), whole);
+  expect_walk_resumes(walking, 7, first, "population_checkpoint_burst_walk.json", 60000, whole);
 }
 
 // With kick_bursts N, the N fresh starts after each rise of the search's best (at least
