@@ -150,8 +150,9 @@ const Board& Board::start(Rules rules) {
 
 Board::Board(Rules rules) : Board(start(rules)) {}
 
-void Board::reset() {
-  const Board& from = start(rules_);
+void Board::reset() { reset_to(start(rules_)); }
+
+void Board::reset_to(const Board& from) {
   // A move writes lines_ only in the 4 rows through its dot (x, y): ne row (x + y) mod 64, e row
   // y, se row (x - y) mod 64, s row x. Rotating row y of the played dots by y gives the diagonals.
   std::array<uint64_t, 4> rows{};
@@ -171,10 +172,11 @@ void Board::reset() {
     }
   score_ = from.score_;
   move_count_ = from.move_count_;
-  appended_from_ = 0;
+  appended_from_ = from.appended_from_;
   const auto listed = static_cast<size_t>(move_count_);
   std::copy_n(from.moves_.begin(), listed, moves_.begin());
   std::copy_n(from.slots_.begin(), listed, slots_.begin());
+  std::copy_n(from.keys_.begin(), listed, keys_.begin());
 }
 
 bool Board::legal_move_of_line(int line, Move* move) const {

@@ -428,9 +428,10 @@ template <typename Take>
 void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::Rng& rng, Take&& take) {
   Board board(rules);
   replay(kept, kept.size(), board);
+  Board finishing = board;
   Game game;
   for (int c = 0; c < completions; ++c) {
-    Board finishing = board;
+    if (c > 0) finishing.reset_to(board);
     game = kept;
     complete_at_random(rng, finishing, game);
     if (!take(game)) return;

@@ -142,6 +142,43 @@ TEST(MorpionBoard, ResetBoardPlaysAsAFreshOne) {
   }
 }
 
+// A board played on from a position and sent back there with reset_to() is that position again:
+// the same listed moves and keys in the same order, appended_from(), score, dots and lines, and
+// it plays on as a copy of the position does.
+TEST(MorpionBoard, ResetToAPositionPlaysAsACopyOfIt) {
+  for (Rules rules : {Rules::k5T, Rules::k5D}) {
+    for (uint64_t g = 0; g < 200; ++g) {
+      ratrace::Rng rng(ratrace::stream_key(9, 3, g));
+      Board from(rules);
+      for (int k = static_cast<int>(rng.below(40)); k > 0 && !from.legal_moves().empty(); --k)
+        from.play_legal(rng.below(static_cast<uint32_t>(from.legal_moves().size())));
+      for (size_t i = 0; i < from.legal_moves().size(); ++i) from.move_keys()[i] = rng.uniform();
+      Board board = from;
+      for (int round = 0; round < 3; ++round) {
+        while (!board.legal_moves().empty())
+          board.play_legal(rng.below(static_cast<uint32_t>(board.legal_moves().size())));
+        board.reset_to(from);
+        Board copy = from;
+        for (;;) {
+          const std::vector<Move> listed(copy.legal_moves().begin(), copy.legal_moves().end());
+          ASSERT_EQ(std::vector<Move>(board.legal_moves().begin(), board.legal_moves().end()), listed)
+              << rules_name(rules) << " game " << g << " after " << copy.score() << " moves";
+          ASSERT_EQ(board.score(), copy.score());
+          ASSERT_EQ(board.appended_from(), copy.appended_from());
+          for (size_t i = 0; i < listed.size(); ++i) ASSERT_EQ(board.move_keys()[i], copy.move_keys()[i]);
+          if (listed.empty() || board.score() > from.score() + 5) break;
+          const uint32_t chosen = rng.below(static_cast<uint32_t>(listed.size()));
+          copy.play_legal(chosen);
+          board.play_legal(chosen);
+        }
+        if (g % 20 != 0) continue;  // the whole board, now and then
+        for (int cell = 0; cell < kCells; ++cell) ASSERT_EQ(board.has_dot(cell), copy.has_dot(cell)) << cell;
+        for (int line = 0; line < kLines; ++line) ASSERT_EQ(board.why_illegal(line), copy.why_illegal(line)) << line;
+      }
+    }
+  }
+}
+
 // A move's key stays with it as the list changes; the moves a play appends are those from
 // appended_from() on, and are exactly the ones not listed before it.
 TEST(MorpionBoard, MoveKeysStayWithTheirMovesAndAppendedMovesAreTheNewOnes) {
