@@ -431,7 +431,7 @@ void finish_at_random(const Game& kept, int completions, Rules rules, ratrace::R
   Board finishing = board;
   Game game;
   for (int c = 0; c < completions; ++c) {
-    if (c > 0) finishing.reset_to(board);
+    finishing.reset_to(board);
     game = kept;
     complete_at_random(rng, finishing, game);
     if (!take(game)) return;

@@ -1089,24 +1089,26 @@ TEST(MorpionPopulation, BurstKicksWalkUntilTheBestRises) {
   uint64_t lineage_start = 0, after_a_random_rise_ended_a_walk = 0, during_a_walk_below_the_best = 0;
   for (size_t l = 0; l < whole.lineages.size(); ++l) {
     const Lineage& lineage = whole.lineages[l];
+    const bool kicked = lineage.kicked.value_or(false);
     const int source = walk > 0 ? walk : best;
-    lineage_start += l > 0 ? whole.lineages[l - 1].iterations : 0;
     if (lineage.best() > best) {
       best = lineage.best();
-      if (walk > 0 && !lineage.kicked.value_or(false) && after_a_random_rise_ended_a_walk == 0)
+      if (walk > 0 && !kicked && after_a_random_rise_ended_a_walk == 0)
         after_a_random_rise_ended_a_walk = lineage_start + lineage.steps.back().first + 1;
       walk = 0;
     }
-    if (!lineage.kicked.value_or(false)) continue;
-    ++kicks;
-    EXPECT_GE(4 * lineage.steps.front().second, 3 * source) << "lineage " << l << " kicks the walk's grid";
-    if (lineage.best() + kAccept >= best) {
+    if (kicked) {
+      ++kicks;
+      EXPECT_GE(4 * lineage.steps.front().second, 3 * source) << "lineage " << l << " kicks the walk's grid";
+    }
+    if (kicked && lineage.best() + kAccept >= best) {
       walk = lineage.best();
       first_walk = std::min(first_walk, l);
       // Inside the next lineage, which the walk's grid began.
       if (walk < best && during_a_walk_below_the_best == 0)
         during_a_walk_below_the_best = lineage_start + lineage.iterations + 100;
     }
+    lineage_start += lineage.iterations;
   }
   EXPECT_GE(kicks, 6) << "the test should cover several kicks";
   EXPECT_EQ(static_cast<int>(straight.kick_walk.size()), walk);
