@@ -11,10 +11,18 @@ lineages. The tail is what matters, so the estimate for long times rests on the 
 lineages seen and its interval says so. Only lineages begun from a random game count: those a
 kick began (from --kick-after on, or in a burst after a new best) start from the search's best
 grid and are left out, with their time. Files of ratrace 0.15.0 and later mark each lineage a
-kick began; in earlier ones, a lineage begun from --kick-after on is one, and files whose fresh
-starts mix kicks with random games (--kick-share, --kick-bursts) are refused. Files of the same
-seed may hold the same searches, whose lineages are the same up to where their settings part, so
-a search (seed and index) given twice is refused.
+kick began; in earlier ones the search's rules say which: every fresh start from --kick-after on,
+and the first --kick-bursts fresh starts after each rise of the search's best to --kick-burst-from
+or more. Files without the marks whose kicks no such rule tells (--kick-share, or bursts with
+walks or climbs) are refused. Files of the same seed may hold the same searches, whose lineages
+are the same up to where their settings part, so a search (seed and index) given twice is refused.
+
+With --kicks it counts, over all the files, what the kicks did: how many there were, their share
+of the ended lineages' iterations, how often and by how much on average they rose past the
+search's best, how often the search's best rose to the bursts' threshold or past it, and how
+many lineages rose past the search's best as it stood when they began: the kicks by their place
+among the fresh starts after the latest such rise (1st-5th, 6th-10th, later), and the random
+lineages begun with the best at the threshold or more.
 
 With --patience N it answers what a sooner fresh start would have given: each lineage is cut
 where it first went N iterations without a rise (a lineage is the same up to that point whatever
@@ -45,6 +53,8 @@ def parse_args():
     parser.add_argument("--abandon", metavar="A=T",
                         help="a lineage whose best is below T after A iterations is cut there (with or without --patience)")
     parser.add_argument("--against", type=int, help="the patience to compare with (default: the runs')")
+    parser.add_argument("--kicks", action="store_true",
+                        help="count the kicks and the lineages that rose past the search's best, by kind")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
     return parser.parse_args()
 
@@ -62,14 +72,44 @@ def int_pair(flag, text, form):
     return first, second
 
 
+def fresh_starts(run, settings, marked):
+    """Each lineage of a run with whether a kick began it, the search's best when it began, and
+    its place among the fresh starts since the latest rise of that best to the bursts' threshold
+    (0 for the first, None before any). Without the lineages' marks a kick is one the search's
+    rules make: from --kick-after on (of its round), or among the first --kick-bursts after such
+    a rise (the search counts them from each new best, and bursts only from the threshold on)."""
+    threshold = settings.get("kick_burst_from", 150)
+    kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
+    improvements = [(step[0], step[1]) for step in run.get("improvements", [])]
+    rises = [iteration for iteration, score in improvements if score >= threshold]
+    began, latest, place = 0, None, None
+    for lineage in run["lineages"]:
+        # A rise at the iteration a lineage begins is its own start: a kick's finish that beat the best.
+        rise = max((i for i in rises if i < began), default=None)
+        if rise != latest:
+            latest, place = rise, 0
+        best = max((score for iteration, score in improvements if iteration < began), default=0)
+        if marked:
+            kick = lineage["kick"]
+        else:
+            kick = (kick_after > 0 and (began % rounds if rounds else began) >= kick_after) or (
+                place is not None and place < settings.get("kick_bursts", 0))
+        yield lineage, kick, best, place
+        if place is not None:
+            place += 1
+        began += lineage["iterations"]
+
+
 class Runs:
     """The lineages of result files that began from a random game: (iterations, [(age, best), ...])
-    each, or bests alone. A kick's lineage (marked so, or in files without the marks one begun from
-    iteration --kick-after on, in its round) starts from the search's best grid, so it is left out
-    and counted in `kicks`, and so is its time."""
+    each, or bests alone. A kick's lineage (marked so, or in files without the marks one the
+    search's rules make a kick: fresh_starts()) starts from the search's best grid, so it is left
+    out and counted in `kicks`, and so is its time. `fresh_starts` keeps, for --kicks, each
+    lineage's (kick, iterations, best, the search's best when it began, place after a rise)."""
 
     def __init__(self, paths):
-        self.lineages, self.bests, self.kicks = [], [], 0
+        self.lineages, self.bests, self.kicks, self.fresh_starts = [], [], 0, []
+        self.thresholds, self.rises, self.lineage_iterations = set(), 0, 0
         self.cpu_seconds, self.iterations, self.patience = 0.0, 0, set()
         searches = {}  # (seed, search) -> the file that holds it
         for path in paths:
@@ -82,13 +122,16 @@ class Runs:
                     self.patience.add(None)  # lineages of unequal patience
                 else:
                     self.patience.add(settings.get("restart_after"))
-                kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
-                mixed = settings.get("kick_share", 0) > 0 or settings.get("kick_bursts", 0) > 0
+                threshold = settings.get("kick_burst_from", 150)
+                self.thresholds.add(threshold)
+                untold = settings.get("kick_share", 0) > 0 or (settings.get("kick_bursts", 0) > 0 and any(
+                    key in settings for key in ("kick_accept", "climb_after", "record_climbs", "round_iterations")))
                 for run in result["runs"]:
                     marked = all("kick" in lineage for lineage in run.get("lineages", [{}]))
-                    if mixed and not marked:
-                        fail(f"{path}: its fresh starts mix kicks (--kick-share, --kick-bursts) with random games, "
-                             f"and its lineages, written before ratrace 0.15.0, do not say which were kicks")
+                    if untold and not marked:
+                        fail(f"{path}: its fresh starts mix kicks with random games by a rule this script does not "
+                             f"follow (--kick-share, or bursts with walks or climbs), and its lineages, written "
+                             f"before ratrace 0.15.0, do not say which were kicks")
                     search = (result.get("master_seed", settings.get("master_seed")), run["search"])
                     if search[0] is not None and search in searches:
                         fail(f"{path} holds seed {search[0]}'s search {search[1]}, as {searches[search]} does: "
@@ -96,10 +139,10 @@ class Runs:
                     searches[search] = path
                     sampled, kicks = 0, 0
                     if "lineages" in run:
-                        began = 0
-                        for lineage in run["lineages"]:
-                            if (lineage["kick"] if marked else
-                                    kick_after > 0 and (began % rounds if rounds else began) >= kick_after):
+                        for lineage, kick, best_then, place in fresh_starts(run, settings, marked):
+                            top = max(score for _, score in lineage["steps"])
+                            self.fresh_starts.append((kick, lineage["iterations"], top, best_then, place))
+                            if kick:
                                 kicks += 1
                             else:
                                 sampled += lineage["iterations"]
@@ -107,12 +150,13 @@ class Runs:
                                 if lineage["iterations"] > 0:
                                     self.lineages.append((lineage["iterations"], [tuple(s) for s in lineage["steps"]]))
                                 self.bests.append(lineage["steps"][-1][1])
-                            began += lineage["iterations"]
                     else:
                         self.bests += run["lineage_bests"]
+                    self.rises += sum(step[1] >= threshold for step in run.get("improvements", []))
                     if kicks == 0:  # every lineage: the run's time, with its unfinished lineage
                         sampled = run["iterations"]
                     self.kicks += kicks
+                    self.lineage_iterations += sum(lineage["iterations"] for lineage in run.get("lineages", []))
                     self.cpu_seconds += run["cpu_seconds"] * sampled / max(1, run["iterations"])
                     self.iterations += sampled
             except (OSError, ValueError) as e:
@@ -187,6 +231,29 @@ def print_spread(bests, top):
         print(f"  {score}: {counts[score]} ({share:.{1 if share >= 0.01 else 2}%} of the lineages at least {score})")
 
 
+def print_kicks(runs):
+    """--kicks: the kicks, and the lineages that rose past the search's best, by kind."""
+    if len(runs.thresholds) != 1:
+        fail(f"--kicks needs files of one burst threshold (--kick-burst-from), not {sorted(runs.thresholds)}")
+    threshold = next(iter(runs.thresholds))
+    kicks = [(length, top - best) for kick, length, top, best, _ in runs.fresh_starts if kick]
+    share = sum(length for length, _ in kicks) / max(1, runs.lineage_iterations)
+    rose, points = sum(gain > 0 for _, gain in kicks), sum(max(gain, 0) for _, gain in kicks)
+    print(f"{runs.kicks} lineages begun by kicks, {share:.0%} of the ended lineages' iterations; {rose / max(1, len(kicks)):.1%} "
+          f"rose past the search's best, {points / max(1, len(kicks)):.2f} points a kick; the search's best rose "
+          f"to {threshold} or more {runs.rises} times")
+    kinds = {"kicks 1st-5th after a rise": lambda kick, place: kick and place is not None and place < 5,
+             "kicks 6th-10th": lambda kick, place: kick and place is not None and 5 <= place < 10,
+             "later kicks": lambda kick, place: kick and (place is None or place >= 10),
+             f"random lineages begun with the best at {threshold} or more":
+                 lambda kick, place: not kick and place is not None}
+    for kind, chosen in kinds.items():
+        picked = [(top, best) for kick, _, top, best, place in runs.fresh_starts if chosen(kick, place)]
+        rose = sum(top > best for top, best in picked)
+        share = f" ({rose / len(picked):.1%})" if picked else ""
+        print(f"  {kind}: {rose} of {len(picked)} rose past the search's best{share}")
+
+
 def interval(values):
     ordered = sorted(values)
     return ordered[len(ordered) * 25 // 1000], ordered[len(ordered) * 975 // 1000 - 1]
@@ -201,6 +268,9 @@ def main():
     if args.patience_above is not None and args.patience is None:
         fail("--patience-above goes with --patience (the patience below the score)")
     runs = Runs(args.results)
+    if args.kicks:
+        print_kicks(runs)
+        return
     if runs.kicks:
         print(f"{runs.kicks} lineages begun by kicks (from --kick-after on, or in bursts after a new best) left out: "
               f"they start from the best grid")

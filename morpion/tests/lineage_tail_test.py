@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of morpion/lineage_tail.py: its cut of a lineage at a sooner patience, its expected
-best, and the script run on real `morpion search --json` files (kick lineages left out, the same
-searches refused twice).
+best, and the script run on real `morpion search --json` files (kick lineages left out, told by
+the bursts' rule in files without their marks, counted by --kicks; the same searches refused twice).
 
   lineage_tail_test.py MORPION LINEAGE_TAIL WORK
 
@@ -98,10 +98,11 @@ def main():
     check(out.returncode == 1 and "give each search once" in out.stderr and "seed 5's search 0" in out.stderr,
           f"the same searches twice were not refused: {out.returncode} {out.stderr}")
     # Kicks mixed with random games among the fresh starts: each lineage says whether a kick began
-    # it, and those are left out; a file without the marks (written before 0.15.0) is refused.
+    # it, and those are left out; in a file without the marks (written before 0.15.0) the bursts'
+    # rule tells the same lineages, and where no rule tells them (--kick-share) the file is refused.
     bursts = os.path.join(work, "bursts.json")
-    subprocess.run([morpion, "search", "--searches", "1", "--threads", "1", "--iterations", "20000",
-                    "--restart-after", "3000", "--seed", "5", "--kick-bursts", "2", "--kick-burst-from", "50",
+    subprocess.run([morpion, "search", "--searches", "1", "--threads", "1", "--iterations", "40000",
+                    "--restart-after", "2000", "--seed", "7", "--kick-bursts", "2", "--kick-burst-from", "50",
                     "--json", bursts, "--force"], check=True, capture_output=True)
     with open(bursts) as f:
         burst_result = json.load(f)
@@ -112,14 +113,47 @@ def main():
           and f"{len(marks) - sum(marks)} lineages ended" in out.stdout,
           f"the marked kick lineages were not left out ({sum(marks)} of {len(marks)}): "
           f"{out.returncode}\n{out.stdout}{out.stderr}")
-    for lineage in burst_result["runs"][0]["lineages"]:
+    # --kicks: the kicks and their share of the iterations, the rises of the best to the threshold
+    # (50 here), and how many lineages of each kind rose past the search's best as it stood when
+    # they began (bursts of 2: every kick is among the first five after a rise).
+    run = burst_result["runs"][0]
+    began, rose, bests = 0, {True: [0, 0], False: [0, 0]}, []
+    for lineage in run["lineages"]:
+        best = max((step[1] for step in run["improvements"] if step[0] < began), default=0)
+        bests.append(best)
+        if lineage["kick"] or best >= 50:
+            rose[lineage["kick"]][0] += max(score for _, score in lineage["steps"]) > best
+            rose[lineage["kick"]][1] += 1
+        began += lineage["iterations"]
+    check(rose[True][0] > 0 and rose[False][0] > 0, f"the test search should have both kinds rise: {rose}")
+    kicks = [max(score for _, score in lineage["steps"]) - best
+             for lineage, best in zip(run["lineages"], bests) if lineage["kick"]]
+    kick_share = (sum(lineage["iterations"] for lineage in run["lineages"] if lineage["kick"])
+                  / sum(lineage["iterations"] for lineage in run["lineages"]))
+    points = sum(max(gain, 0) for gain in kicks) / len(kicks)
+    rises = sum(step[1] >= 50 for step in run["improvements"])
+    out = subprocess.run([sys.executable, script, bursts, "--kicks"], capture_output=True, text=True)
+    check(out.returncode == 0 and out.stdout.startswith(f"{sum(marks)} lineages begun by kicks, {kick_share:.0%}")
+          and f"{points:.2f} points a kick" in out.stdout
+          and f"to 50 or more {rises} times" in out.stdout
+          and f"1st-5th after a rise: {rose[True][0]} of {rose[True][1]} rose" in out.stdout
+          and "6th-10th: 0 of 0" in out.stdout
+          and f"best at 50 or more: {rose[False][0]} of {rose[False][1]} rose" in out.stdout,
+          f"--kicks: {sum(marks)} kicks ({kick_share:.0%}), {rises} rises, risen {rose}:\n{out.stdout}{out.stderr}")
+    for lineage in run["lineages"]:
         del lineage["kick"]
     unmarked = os.path.join(work, "bursts-unmarked.json")
     with open(unmarked, "w") as f:
         json.dump(burst_result, f)
+    out_unmarked = subprocess.run([sys.executable, script, unmarked, "--kicks"], capture_output=True, text=True)
+    check(out_unmarked.returncode == 0 and out_unmarked.stdout == out.stdout,
+          f"without the marks the bursts' rule told other kicks:\n{out_unmarked.stdout}{out_unmarked.stderr}")
+    burst_result["settings"]["kick_share"] = 0.5
+    with open(unmarked, "w") as f:
+        json.dump(burst_result, f)
     out = subprocess.run([sys.executable, script, unmarked], capture_output=True, text=True)
     check(out.returncode == 1 and "mix kicks" in out.stderr and "bursts-unmarked.json" in out.stderr,
-          f"a file of kick bursts without the marks was not refused: {out.returncode} {out.stderr}")
+          f"a file of shared kicks without the marks was not refused: {out.returncode} {out.stderr}")
     out = subprocess.run([sys.executable, script, os.path.join(work, "missing.json")], capture_output=True, text=True)
     check(out.returncode == 1 and "cannot read" in out.stderr and "missing.json" in out.stderr,
           f"a missing file: {out.returncode} {out.stderr}")
