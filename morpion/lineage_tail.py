@@ -80,15 +80,16 @@ def fresh_starts(run, settings, marked):
     a rise (the search counts them from each new best, and bursts only from the threshold on)."""
     threshold = settings.get("kick_burst_from", 150)
     kick_after, rounds = settings.get("kick_after", 0), settings.get("round_iterations", 0)
-    improvements = [(step[0], step[1]) for step in run.get("improvements", [])]
-    rises = [iteration for iteration, score in improvements if score >= threshold]
-    began, latest, place = 0, None, None
+    improvements = run.get("improvements", [])
+    began, seen, best, place = 0, 0, 0, None
     for lineage in run["lineages"]:
-        # A rise at the iteration a lineage begins is its own start: a kick's finish that beat the best.
-        rise = max((i for i in rises if i < began), default=None)
-        if rise != latest:
-            latest, place = rise, 0
-        best = max((score for iteration, score in improvements if iteration < began), default=0)
+        # The improvements before the lineage began, in order, each a new best; one at the
+        # iteration it begins is its own start (a kick's finish that beat the best).
+        while seen < len(improvements) and improvements[seen][0] < began:
+            best = improvements[seen][1]
+            if best >= threshold:
+                place = 0
+            seen += 1
         if marked:
             kick = lineage["kick"]
         else:
@@ -250,8 +251,8 @@ def print_kicks(runs):
     for kind, chosen in kinds.items():
         picked = [(top, best) for kick, _, top, best, place in runs.fresh_starts if chosen(kick, place)]
         rose = sum(top > best for top, best in picked)
-        share = f" ({rose / len(picked):.1%})" if picked else ""
-        print(f"  {kind}: {rose} of {len(picked)} rose past the search's best{share}")
+        percent = f" ({rose / len(picked):.1%})" if picked else ""
+        print(f"  {kind}: {rose} of {len(picked)} rose past the search's best{percent}")
 
 
 def interval(values):
