@@ -218,6 +218,8 @@ class Pool {
         same_grid_(options.same_grid),
         canonical_order_(options.canonical_order),
         rotate_(options.pool_order == PoolOrder::kRotate),
+        ties_(options.ties),
+        refound_(options.refound),
         drift_(rotate_ && options.drift && !options.canonical_order),
         kept_(rotate_ && options.dna == DnaSource::kKept) {
     for (size_t i = 0; i < games_.size(); ++i) {
@@ -254,8 +256,9 @@ class Pool {
   }
 
   // Takes `game` unless the pool holds it, it scores more than the window below the best, or
-  // (kScore) the pool is full of better grids. Among equal scores the newest comes first: on a
-  // plateau the search keeps moving, as the local search's ">=" does. A new best narrows the window.
+  // (kScore) the pool is full of better grids. Among equal scores the newest comes first (unless
+  // ties say otherwise): on a plateau the search keeps moving, as the local search's ">=" does. A
+  // new best narrows the window.
   // With drift, a grid the pool holds takes the order `game` played it in. With kept DNAs, `dna`
   // is the game's (a grid the pool holds takes it over, with the order), or when there is none one
   // is drawn from `rng` for a grid taken.
@@ -268,6 +271,8 @@ class Pool {
       if ((drift_ || (kept_ && dna)) && games_[held->second].size() == game.size()) {
         games_[held->second] = std::move(game);
         if (kept_) dnas_[held->second] = std::move(*dna);
+      } else if (refound_ != Refound::kKeep && !rotate_) {
+        take_order(std::move(game), identity);
       }
       return false;
     }
@@ -285,9 +290,17 @@ class Pool {
       if (longest) best_ = games_.size() - 1;
       return true;
     }
-    // Before the first grid no longer than it: the pool is sorted longest first.
-    const auto at =
+    // The pool is sorted longest first: the new grid goes before, after or among those as long.
+    const auto first_as_long =
         std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
+    auto at = first_as_long;
+    if (ties_ != TieOrder::kNewest) {
+      const auto after_as_long =
+          std::partition_point(first_as_long, games_.end(), [&](const Game& g) { return g.size() == game.size(); });
+      at = ties_ == TieOrder::kOldest
+               ? after_as_long
+               : first_as_long + rng.below(static_cast<uint32_t>(after_as_long - first_as_long + 1));
+    }
     identities_.insert(identities_.begin() + (at - games_.begin()), identity);
     games_.insert(at, std::move(game));
     prune();
@@ -351,6 +364,24 @@ class Pool {
     find_best();
   }
 
+  // The held grid of `identity` takes the order of `game`, which plays it in another order; kFront:
+  // and goes first among the grids as long. (kScore's inserts have moved the places where_ recorded.)
+  void take_order(Game&& game, uint64_t identity) {
+    const auto first_as_long =
+        std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
+    const auto from = static_cast<size_t>(first_as_long - games_.begin());
+    size_t at = from;
+    while (identities_[at] != identity) ++at;
+    if (games_[at] == game) return;
+    games_[at] = std::move(game);
+    if (refound_ != Refound::kFront) return;
+    std::rotate(games_.begin() + static_cast<std::ptrdiff_t>(from), games_.begin() + static_cast<std::ptrdiff_t>(at),
+                games_.begin() + static_cast<std::ptrdiff_t>(at + 1));
+    std::rotate(identities_.begin() + static_cast<std::ptrdiff_t>(from),
+                identities_.begin() + static_cast<std::ptrdiff_t>(at),
+                identities_.begin() + static_cast<std::ptrdiff_t>(at + 1));
+  }
+
   void clear() {
     games_.clear();
     visits_.clear();
@@ -376,6 +407,8 @@ class Pool {
   SameGrid same_grid_;
   bool canonical_order_;
   bool rotate_;
+  TieOrder ties_;
+  Refound refound_;
   bool drift_;
   bool kept_;
   size_t best_ = 0;                   // the first longest grid

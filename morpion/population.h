@@ -54,6 +54,16 @@ using KeptDna = std::vector<uint16_t>;
 // their turn.
 enum class PoolOrder { kScore, kRotate };
 
+// Where, under PoolOrder::kScore, a new grid goes among the pool's grids of its score: first (the
+// newest is the likeliest parent of its score, so that on a plateau the search keeps moving), last
+// (the first grid of a score stays the likeliest) or at a place drawn at random among them.
+enum class TieOrder { kNewest, kOldest, kRandom };
+
+// What, under PoolOrder::kScore, a child does that plays a grid the pool holds in another order of
+// its moves: nothing, or the held grid takes the child's order of moves (which its own
+// children then copy), or takes it and goes first among the grids of its score, as a new grid would.
+enum class Refound { kKeep, kReorder, kFront };
+
 // What a kick takes out of the grid it starts from: its last moves (the tail of its game), moves
 // anywhere each with the moves that need its dot (ruined()), or the moves nearest one of its dots
 // with theirs (ruined_region()), so that the rest of the grid, wherever it lies, is kept.
@@ -71,6 +81,8 @@ struct PopulationOptions {
   Fill fill = Fill::kFresh;                  // a child's preferences for the lines its parent did not play
   Mutation mutation = Mutation::kBlacklist;  // kSwapAny: 1..swaps swaps of a parent move with any line
   PoolOrder pool_order = PoolOrder::kScore;  // kRotate: the public log's rotating sort keys
+  TieOrder ties = TieOrder::kNewest;         // kScore: where a new grid goes among those of its score
+  Refound refound = Refound::kKeep;          // kScore: what a child that plays a held grid changes
   uint64_t resort_every = 100000;            // iterations between re-sorts under kRotate
   bool drift = false;                        // kRotate: a child the pool holds gives that grid its order of moves
   DnaSource dna = DnaSource::kParent;        // kKept needs kRotate and Mutation::kSwapAny

@@ -67,6 +67,18 @@ std::vector<PopulationSetting> make_table() {
        "fewest visits, score less a charge per visit and a UCB bound)",
        Choice{
            {value("score", &O::pool_order, PoolOrder::kScore), value("rotate", &O::pool_order, PoolOrder::kRotate)}}},
+      {"ties",
+       "with --pool-order score, where a new grid goes among the pool's grids of its score: newest (first: the "
+       "likeliest parent of its score, so that on a plateau the search keeps moving), oldest (last: the first grid "
+       "of a score stays the likeliest parent) or random (at a place drawn among them)",
+       Choice{{value("newest", &O::ties, TieOrder::kNewest), value("oldest", &O::ties, TieOrder::kOldest),
+               value("random", &O::ties, TieOrder::kRandom)}}},
+      {"refound",
+       "with --pool-order score, what a child that plays a grid the pool holds (the same lines in another order) "
+       "changes: keep (nothing), reorder (the held grid takes the child's order of moves, which its children copy) "
+       "or front (takes it and goes first among the grids of its score, as a new grid does)",
+       Choice{{value("keep", &O::refound, Refound::kKeep), value("reorder", &O::refound, Refound::kReorder),
+               value("front", &O::refound, Refound::kFront)}}},
       {"resort_every", "See --pool-order", Bounded<uint64_t>{&O::resort_every, 1, kAny}},
       {"dna",
        "parent (a child's DNA is its parent's moves on top of a fill) or kept (the public log's: each pool grid "

@@ -172,6 +172,8 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
     settings["resort_every"] = o.resort_every;
     if (o.drift) settings["drift"] = true;
   }
+  if (o.ties != defaults.ties) settings["ties"] = o.ties == TieOrder::kOldest ? "oldest" : "random";
+  if (o.refound != defaults.refound) settings["refound"] = o.refound == Refound::kReorder ? "reorder" : "front";
   if (o.dna == DnaSource::kKept) settings["dna"] = "kept";
   if (o.adapt_window) settings["adapt_window"] = true;
   if (o.adapt_window && o.pool_order != PoolOrder::kRotate) settings["resort_every"] = o.resort_every;
@@ -245,6 +247,10 @@ void settle_climbs_and_kicks(PopulationOptions& options, bool kick_after_given, 
 void check_population_options(const PopulationOptions& o) {
   using ratrace::UsageError;
   if (o.drift && o.pool_order != PoolOrder::kRotate) throw UsageError("--drift needs --pool-order rotate");
+  if (o.ties != TieOrder::kNewest && o.pool_order != PoolOrder::kScore)
+    throw UsageError("--ties needs --pool-order score (under rotate new grids join at the end)");
+  if (o.refound != Refound::kKeep && (o.pool_order != PoolOrder::kScore || o.canonical_order))
+    throw UsageError("--refound needs --pool-order score (rotate has --drift) and the played order");
   if (o.dna == DnaSource::kKept &&
       (o.pool_order != PoolOrder::kRotate || o.mutation != Mutation::kSwapAny || o.canonical_order))
     throw UsageError(

@@ -324,6 +324,14 @@ run(2 "${error_line}--fill-centre: expected a real number in \\[0, 100\\], got '
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 3000 --kick-after 0 --elite-starts 2 --iterations 20000 --json elites.json)
 expect_setting(elites.json elite_starts 2)
 run(2 "${error_line}--elite-starts belongs to --method population" search --method local --elite-starts 2 --iterations 10)
+# Where a new grid goes among those of its score, and what a grid played again in another order
+# changes, are recorded settings of the score-sorted pool.
+run(0 "" search --searches 1 --threads 1 --seed 5 --ties random --refound reorder --iterations 3000 --json ties.json)
+expect_setting(ties.json ties random)
+expect_setting(ties.json refound reorder)
+run(2 "${error_line}--ties needs --pool-order score" search --ties oldest --pool-order rotate --iterations 10)
+run(2 "${error_line}--refound needs --pool-order score" search --refound front --order canonical --iterations 10)
+run(2 "--ties: last not in \\{newest,oldest,random\\}" search --ties last --iterations 10)
 # Which moves a kick takes out is a recorded setting.
 run(0 "" search --searches 1 --threads 1 --seed 5 --restart-after 5000 --kick-after 20000 --kick-shape region --iterations 30000 --json region.json)
 expect_setting(region.json kick_shape region)

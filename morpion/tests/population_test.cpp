@@ -878,7 +878,8 @@ TEST(MorpionPopulation, AMutationFocusAndAProtectionEachChangeTheChildren) {
 // order, and end searches from unsearched grids (whose set of searched grids is saved), keeping
 // all their finishes, children filled per parent grid, crossed or mutated by swaps with any line,
 // a window that widens when stuck, lineages that stall low ended sooner, a
-// mutation focus, a protection of the parent's moves, kicks of their own patience and shape.
+// mutation focus, a protection of the parent's moves, kicks of their own patience and shape,
+// grids placed at random among those of their score.
 TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSearchFinds) {
   PopulationOptions options = small_options();
   options.same_grid = SameGrid::kDots;
@@ -903,6 +904,7 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   options.kick_shape = KickShape::kRegion;
   options.kick_tabu = 2;
   options.fill_centre = 0.25;
+  options.ties = TieOrder::kRandom;
   PopulationState found;
   options.start = run_to(3000, found).best;
   PopulationState straight, first;
@@ -919,6 +921,87 @@ TEST(MorpionPopulation, ResumingWithEveryOtherSettingFindsWhatAnUninterruptedSea
   EXPECT_EQ(loaded.pool, straight.pool);
   EXPECT_EQ(loaded.restarts, straight.restarts);
   for (const Game& g : straight.pool) EXPECT_EQ(canonical_order(g), g);
+}
+
+// One lineage: the search's best is the first grid of its score that the pool took. With the oldest
+// first among grids of a score it stays the pool's first; with the newest first, the later grids
+// of that score go before it; drawn at random, they fall on both sides.
+TEST(MorpionPopulation, TheTieOrderDecidesWhereTheGridsOfTheBestScoreStand) {
+  PopulationOptions options = small_options();
+  options.restart_after = 0;
+  options.pool = 20000;  // room for every grid of the lineage: none leaves for lack of it
+  auto run = [&](TieOrder ties, PopulationState& state) {
+    options.ties = ties;
+    return run_with(options, 3, 6000, state);
+  };
+  PopulationState newest, oldest, random;
+  const SearchResult by_newest = run(TieOrder::kNewest, newest);
+  const SearchResult by_oldest = run(TieOrder::kOldest, oldest);
+  const SearchResult by_random = run(TieOrder::kRandom, random);
+  auto place_of_best = [](const PopulationState& state, const SearchResult& result) {
+    const auto at = std::ranges::find(state.pool, result.best);
+    EXPECT_NE(at, state.pool.end()) << "the pool has lost the search's best";
+    const auto as_long =
+        std::ranges::count_if(state.pool, [&](const Game& g) { return g.size() == result.best.size(); });
+    return std::pair(at - state.pool.begin(), as_long);
+  };
+  const auto [newest_place, newest_ties] = place_of_best(newest, by_newest);
+  ASSERT_GE(newest_ties, 3) << "the lineage should have drifted on its best score";
+  EXPECT_EQ(newest_place, newest_ties - 1);
+  EXPECT_EQ(place_of_best(oldest, by_oldest).first, 0);
+  const auto [random_place, random_ties] = place_of_best(random, by_random);
+  ASSERT_GE(random_ties, 3);
+  EXPECT_GT(random_place, 0);
+  EXPECT_LT(random_place, random_ties - 1);
+}
+
+// A grid's lines, whatever their order.
+std::vector<int> lines_of(const Game& grid) {
+  std::vector<int> lines;
+  for (const Move& m : grid) lines.push_back(m.line);
+  std::ranges::sort(lines);
+  return lines;
+}
+
+// With --refound, the search is the default's until a child first plays a grid the pool holds in
+// another order; there the held grid, in its place, takes the child's order (reorder), or takes it
+// and moves to the front of the grids of its score (front); nothing else in the pool changes.
+TEST(MorpionPopulation, AGridPlayedAgainInAnotherOrderTakesThatOrder) {
+  PopulationOptions options = small_options();
+  options.restart_after = 0;
+  auto pool_after = [&](Refound refound, uint64_t iterations) {
+    options.refound = refound;
+    PopulationState state;
+    run_with(options, 5, iterations, state);
+    return state.pool;
+  };
+  for (const Refound refound : {Refound::kReorder, Refound::kFront}) {
+    // The pools part at the first such child: the first iteration count whose pools differ.
+    uint64_t same = 0, apart = 6000;
+    ASSERT_NE(pool_after(Refound::kKeep, apart), pool_after(refound, apart));
+    while (apart - same > 1) {
+      const uint64_t middle = (same + apart) / 2;
+      (pool_after(Refound::kKeep, middle) == pool_after(refound, middle) ? same : apart) = middle;
+    }
+    const std::vector<Game> kept = pool_after(Refound::kKeep, apart), taken = pool_after(refound, apart);
+    ASSERT_EQ(kept.size(), taken.size());
+    std::vector<size_t> moved;
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (kept[i] != taken[i]) moved.push_back(i);
+    if (refound == Refound::kReorder) {
+      ASSERT_EQ(moved.size(), 1u) << "iteration " << apart;
+      EXPECT_EQ(lines_of(kept[moved[0]]), lines_of(taken[moved[0]]));
+      continue;
+    }
+    // kFront: the grid went from the last of the places that differ to the first, the front of its
+    // score, and those between moved one place down.
+    ASSERT_GE(moved.size(), 1u);
+    const size_t front = moved.front(), from = moved.back();
+    EXPECT_TRUE(front == 0 || kept[front - 1].size() > kept[front].size()) << "not the front of its score";
+    EXPECT_EQ(lines_of(taken[front]), lines_of(kept[from]));
+    EXPECT_NE(taken[front], kept[from]) << "the grid should have taken the child's order";
+    for (size_t i = front; i < from; ++i) EXPECT_EQ(taken[i + 1], kept[i]);
+  }
 }
 
 // With --kick-tabu n, a kick draws n distinct lines of the moves it took out of its source grid

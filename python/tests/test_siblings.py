@@ -134,6 +134,8 @@ class MorpionParity(unittest.TestCase):
             (dict(skew=0), "skew must be in (0, 1000]"),
             (dict(fill="bogus"), "fill 'bogus': one of fresh, lineage, grid"),
             (dict(drift=True), "drift needs pool_order rotate"),
+            (dict(ties="oldest", pool_order="rotate"), "ties needs pool_order score"),
+            (dict(refound="front", order="canonical"), "refound needs pool_order score"),
             (dict(climb_after=10, kick_after=5), "climb_after and kick_after are two ways"),
             (dict(abandon_below=140), "abandon_below needs abandon_after"),
             (dict(poool=5), "'poool' is not a setting of the population search"),
