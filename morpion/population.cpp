@@ -783,6 +783,9 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
   // Plain variables rather than a structured binding, which clang's lambdas cannot capture.
   uint64_t lineage_patience = 0, poor_patience = 0;
   std::tie(lineage_patience, poor_patience) = patiences();
+  // The parent draw's skew for the current lineage: a kick's lineage may have its own.
+  auto skew_of_lineage = [&] { return begun_by_kick() && options.kick_skew > 0 ? options.kick_skew : options.skew; };
+  double lineage_skew = skew_of_lineage();
   // Whether the lineage is a kick that climbed back to the grid it was kicked from, the search's
   // best, and no higher: the search has not risen since the lineage began, and the pool holds that
   // grid. The grid's identity is hashed again only when the search's best changes.
@@ -843,6 +846,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     ++state.restarts;
     fresh_start();
     std::tie(lineage_patience, poor_patience) = patiences();
+    lineage_skew = skew_of_lineage();
   };
   // The current lineage is over and its best beats every earlier lineage's (not the climbs'): it is
   // climbed from before its fresh start. The test reads only the state, so a search resumed with a
@@ -909,7 +913,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     const int pool_best = pool.best_score();
     pool.set_window(options.adapt_window ? static_cast<size_t>(state.window.width)
                                          : window_after(options, iteration - state.pool_best_since()));
-    const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), options.skew) * static_cast<double>(pool.size()));
+    const size_t parent = static_cast<size_t>(std::pow(rng.uniform(), lineage_skew) * static_cast<double>(pool.size()));
     const bool end_search = own_iteration % options.end_search_every == 0;
     if (end_search && options.end_search_depths == EndSearchDepths::kAll) {
       const size_t source = longest_unsearched();

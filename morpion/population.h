@@ -119,6 +119,7 @@ struct PopulationOptions {
   // every child it makes by mutation under DnaSource::kParent (0: none), so that it climbs back to
   // the grid it came from less often. The kick's own finish and the end search's may still play them.
   int kick_tabu = 0;
+  double kick_skew = 0;  // skew for the parents of a lineage a kick began (0: skew)
   // Every this many iterations the search begins a new round (0: one round): a fresh start from a
   // random game, kick_after counted from the round's start, and kicks from the round's own best.
   uint64_t round_iterations = 0;

@@ -155,6 +155,8 @@ std::vector<PopulationSetting> make_table() {
        "A kick's lineage blacklists this many lines of the moves the kick took out, drawn at random, in every child "
        "it makes, so that it climbs back to its grid less often",
        Bounded<int>{&O::kick_tabu, 0, 1000}},
+      {"kick_skew", "--skew for the parents of a lineage a kick began (0: as --skew)",
+       Bounded<double>{&O::kick_skew, 0, 1000}},
       {"elite_starts",
        "Once this many lineages have ended, a fresh start that is not a kick plays a random game biased to the "
        "lines of their best grids, each preferred with the share of them that play it (0: a random game)",

@@ -202,6 +202,7 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   if (o.kick_return_patience != defaults.kick_return_patience)
     settings["kick_return_patience"] = o.kick_return_patience;
   if (o.kick_tabu != 0) settings["kick_tabu"] = o.kick_tabu;
+  if (o.kick_skew != defaults.kick_skew) settings["kick_skew"] = o.kick_skew;
   if (o.round_iterations != 0) settings["round_iterations"] = o.round_iterations;
   if (o.kick_accept >= 0) settings["kick_accept"] = o.kick_accept;
   if (o.elite_starts > 0) settings["elite_starts"] = o.elite_starts;
@@ -284,6 +285,9 @@ void check_population_options(const PopulationOptions& o) {
   if (o.kick_tabu > 0 && !kicks)
     throw UsageError(
         "--kick-tabu needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
+  if (o.kick_skew > 0 && !kicks)
+    throw UsageError(
+        "--kick-skew needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
   if (o.kick_tabu > 0 && o.dna == DnaSource::kKept)
     throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
   if (o.kick_bursts == 0 && o.kick_burst_from != PopulationOptions{}.kick_burst_from)

@@ -1004,6 +1004,30 @@ TEST(MorpionPopulation, AGridPlayedAgainInAnotherOrderTakesThatOrder) {
   }
 }
 
+// --kick-skew draws the parents of a kick's lineage with its own skew: the random lineages before
+// the first kick are the search's without it, a kick's lineage is not, and a kick skew equal to the
+// skew is the search without it.
+TEST(MorpionPopulation, AKickSkewDrawsTheParentsOfKicksLineagesOnly) {
+  PopulationOptions plain = soon_kicking_options();
+  plain.kick_after = 20000;
+  PopulationOptions greedy = plain, same = plain;
+  greedy.kick_skew = 30;
+  same.kick_skew = plain.skew;
+  PopulationState plain_state, greedy_state, same_state;
+  const SearchResult without = run_with(plain, 7, 30000, plain_state);
+  const SearchResult with = run_with(greedy, 7, 30000, greedy_state);
+  EXPECT_EQ(run_with(same, 7, 30000, same_state).lineages, without.lineages);
+  size_t random_lineages = 0;
+  while (random_lineages < without.lineages.size() && !without.lineages[random_lineages].kicked.value_or(false))
+    ++random_lineages;
+  ASSERT_GE(random_lineages, 2u);
+  ASSERT_LT(random_lineages + 1, std::min(without.lineages.size(), with.lineages.size())) << "too few kicks";
+  for (size_t i = 0; i < random_lineages; ++i) EXPECT_EQ(with.lineages[i], without.lineages[i]) << "lineage " << i;
+  EXPECT_TRUE(with.lineages[random_lineages].kicked.value_or(false));
+  // The last kick's lineage, still running, drew other parents: its pool differs.
+  EXPECT_NE(greedy_state.pool, plain_state.pool);
+}
+
 // With --kick-tabu n, a kick draws n distinct lines of the moves it took out of its source grid
 // (its last half at most, by the default kick depths), which its lineage's children blacklist:
 // the first lineage, before any kick, is the search's without the setting; the kicks' lineages differ.
