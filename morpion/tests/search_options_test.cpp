@@ -37,7 +37,7 @@ TEST(MorpionSearchOptions, EverySettingHasOneNameAFlagAndADefaultInsideItsRange)
         },
         setting.kind);
   }
-  EXPECT_EQ(choices, 10);
+  EXPECT_EQ(choices, 12);
   EXPECT_EQ(population_setting("end_search_every").flag(), "--end-search-every");
   EXPECT_FALSE(population_setting("blacklist").population_only);  // the local search reads it too
   EXPECT_THROW(population_setting("poool"), std::invalid_argument);
@@ -48,10 +48,14 @@ TEST(MorpionSearchOptions, ChoicesAreSetByNameAndRecordedAsTheCommandLineSpellsT
   set_population_choice(o, "fill", "grid");
   set_population_choice(o, "kick_shape", "ruin");
   set_population_choice(o, "end_search_depths", "lineage-bandit");
+  set_population_choice(o, "ties", "oldest");
+  set_population_choice(o, "refound", "front");
   const nlohmann::json settings = population_settings(o, 1, 1);
   EXPECT_EQ(settings["fill"], "grid");
   EXPECT_EQ(settings["kick_shape"], "ruin");
   EXPECT_EQ(settings["end_search_depths"], "lineage-bandit");
+  EXPECT_EQ(settings["ties"], "oldest");
+  EXPECT_EQ(settings["refound"], "front");
   // A default choice is not recorded, so that older checkpoints still resume.
   set_population_choice(o, "fill", "fresh");
   EXPECT_FALSE(population_settings(o, 1, 1).contains("fill"));
