@@ -291,8 +291,7 @@ class Pool {
       return true;
     }
     // The pool is sorted longest first: the new grid goes before, after or among those as long.
-    const auto first_as_long =
-        std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
+    const auto first_as_long = first_of_length(game.size());
     auto at = first_as_long;
     if (ties_ != TieOrder::kNewest) {
       const auto after_as_long =
@@ -367,9 +366,7 @@ class Pool {
   // The held grid of `identity` takes the order of `game`, which plays it in another order; kFront:
   // and goes first among the grids as long. (kScore's inserts have moved the places where_ recorded.)
   void take_order(Game&& game, uint64_t identity) {
-    const auto first_as_long =
-        std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > game.size(); });
-    const auto from = static_cast<size_t>(first_as_long - games_.begin());
+    const auto from = static_cast<size_t>(first_of_length(game.size()) - games_.begin());
     size_t at = from;
     while (identities_[at] != identity) ++at;
     if (games_[at] == game) return;
@@ -392,6 +389,11 @@ class Pool {
   }
 
  private:
+  // kScore: the first grid no longer than `length` (the pool is sorted longest first).
+  std::vector<Game>::iterator first_of_length(size_t length) {
+    return std::partition_point(games_.begin(), games_.end(), [&](const Game& g) { return g.size() > length; });
+  }
+
   void find_best() {
     best_ = 0;
     for (size_t i = 1; i < games_.size(); ++i)

@@ -955,14 +955,6 @@ TEST(MorpionPopulation, TheTieOrderDecidesWhereTheGridsOfTheBestScoreStand) {
   EXPECT_LT(random_place, random_ties - 1);
 }
 
-// A grid's lines, whatever their order.
-std::vector<int> lines_of(const Game& grid) {
-  std::vector<int> lines;
-  for (const Move& m : grid) lines.push_back(m.line);
-  std::ranges::sort(lines);
-  return lines;
-}
-
 // With --refound, the search is the default's until a child first plays a grid the pool holds in
 // another order; there the held grid, in its place, takes the child's order (reorder), or takes it
 // and moves to the front of the grids of its score (front); nothing else in the pool changes.
@@ -990,7 +982,7 @@ TEST(MorpionPopulation, AGridPlayedAgainInAnotherOrderTakesThatOrder) {
       if (kept[i] != taken[i]) moved.push_back(i);
     if (refound == Refound::kReorder) {
       ASSERT_EQ(moved.size(), 1u) << "iteration " << apart;
-      EXPECT_EQ(lines_of(kept[moved[0]]), lines_of(taken[moved[0]]));
+      EXPECT_EQ(canonical_order(kept[moved[0]]), canonical_order(taken[moved[0]])) << "not the same lines";
       continue;
     }
     // kFront: the grid went from the last of the places that differ to the first, the front of its
@@ -998,7 +990,7 @@ TEST(MorpionPopulation, AGridPlayedAgainInAnotherOrderTakesThatOrder) {
     ASSERT_GE(moved.size(), 1u);
     const size_t front = moved.front(), from = moved.back();
     EXPECT_TRUE(front == 0 || kept[front - 1].size() > kept[front].size()) << "not the front of its score";
-    EXPECT_EQ(lines_of(taken[front]), lines_of(kept[from]));
+    EXPECT_EQ(canonical_order(taken[front]), canonical_order(kept[from])) << "not the same lines";
     EXPECT_NE(taken[front], kept[from]) << "the grid should have taken the child's order";
     for (size_t i = front; i < from; ++i) EXPECT_EQ(taken[i + 1], kept[i]);
   }
