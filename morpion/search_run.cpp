@@ -273,21 +273,20 @@ void check_population_options(const PopulationOptions& o) {
   if (o.abandon_below > 0 && o.abandon_after == 0)
     throw UsageError("--abandon-below needs --abandon-after, the age at which a lineage is judged");
   const bool kicks = o.kick_after > 0 || o.kick_bursts > 0 || o.kick_share > 0;
-  if (o.kick_accept >= 0 && !kicks)
-    throw UsageError(
-        "--kick-accept needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
+  // The error for a kick setting given to a search that never kicks.
+  auto needs_kicks = [](const std::string& flag) {
+    return UsageError(flag +
+                      " needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
+  };
+  if (o.kick_accept >= 0 && !kicks) throw needs_kicks("--kick-accept");
   if (o.kick_accept >= 0 && o.round_iterations > 0)
     throw UsageError("--kick-accept and --round-iterations each choose the grid kicks start from: give one");
   if (o.kick_return_patience > 0 && (!kicks || o.kick_accept >= 0 || o.round_iterations > 0))
     throw UsageError(
         "--kick-return-patience needs kicks from the search's best grid, which --kick-after 0 with --kick-bursts 0, "
         "--climb-after, --kick-accept and --round-iterations turn off");
-  if (o.kick_tabu > 0 && !kicks)
-    throw UsageError(
-        "--kick-tabu needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
-  if (o.kick_skew > 0 && !kicks)
-    throw UsageError(
-        "--kick-skew needs kicks: --kick-after, --kick-bursts (which --climb-after turns off) or --kick-share");
+  if (o.kick_tabu > 0 && !kicks) throw needs_kicks("--kick-tabu");
+  if (o.kick_skew > 0 && !kicks) throw needs_kicks("--kick-skew");
   if (o.kick_tabu > 0 && o.dna == DnaSource::kKept)
     throw UsageError("--kick-tabu acts on the children of --dna parent, not on kept DNAs");
   if (o.kick_bursts == 0 && o.kick_burst_from != PopulationOptions{}.kick_burst_from)
