@@ -38,6 +38,7 @@ that stand high, less for the rest. With --abandon A=T (`morpion search --abando
 import argparse
 import json
 import random
+import signal
 import sys
 from collections import Counter
 
@@ -326,4 +327,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # A reader that stops early (`| head`) ends the script as it ends any command-line tool, quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

@@ -10,6 +10,7 @@ Exit code 0 on success, 1 on a failed check (with what differed).
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -140,6 +141,13 @@ def main():
           and "6th-10th: 0 of 0" in out.stdout
           and f"best at 50 or more: {rose[False][0]} of {rose[False][1]} rose" in out.stdout,
           f"--kicks: {sum(marks)} kicks ({kick_share:.0%}), {rises} rises, risen {rose}:\n{out.stdout}{out.stderr}")
+    # A reader gone before the first line (as `| head` that has read enough): the script ends
+    # quietly at its first write, as a command-line tool does.
+    gone = subprocess.Popen([sys.executable, script, bursts, "--kicks"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    gone.stdout.close()
+    errors = gone.stderr.read().decode()
+    check(gone.wait() == -signal.SIGPIPE and errors == "",
+          f"a closed pipe: exit {gone.returncode}, stderr:\n{errors}")
     for lineage in run["lineages"]:
         del lineage["kick"]
     unmarked = os.path.join(work, "bursts-unmarked.json")
