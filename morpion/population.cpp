@@ -650,10 +650,11 @@ void keep_best_distinct(std::vector<Game>& kept, const Game& grid, int most) {
 // count from the search's start, as `result`'s time so far does). Its rises above `result`'s best
 // go to `result` and `on_improvement`, numbered as the search's iterations; its own rises are left
 // in `climb.lineage`.
-SearchResult run_climb(uint64_t master_seed, int search, Rules rules, const Game& start, size_t index,
-                       uint64_t first_iteration, uint64_t iterations, const SearchLimits& limits,
+SearchResult run_climb(uint64_t master_seed, int search, const PopulationOptions& searching, const Game& start,
+                       size_t index, uint64_t first_iteration, uint64_t iterations, const SearchLimits& limits,
                        const ImprovementCallback& on_improvement, SearchResult& result, PopulationState& climb) {
-  PopulationOptions climber = climber_options(rules);
+  PopulationOptions climber = climber_options(searching.rules);
+  climber.same_grid = searching.climb_same_grid;
   climber.start = start;
   climb = {};
   climb.result.seconds = result.seconds;
@@ -871,7 +872,7 @@ SearchResult pool_search(uint64_t master_seed, int search, const PopulationOptio
     record_time();
     PopulationState climb;
     const SearchResult climbed =
-        run_climb(master_seed, search, options.rules, pool.best(), result.climbs.size(), state.iteration,
+        run_climb(master_seed, search, options, pool.best(), result.climbs.size(), state.iteration,
                   options.record_climbs, limits, on_improvement, result, climb);
     if (climbed.iterations < options.record_climbs) {
       unfinished_climb = climbed.iterations;
@@ -1036,7 +1037,7 @@ SearchResult climb_on(uint64_t master_seed, int search, const PopulationOptions&
     const Game& start =
         climbed_before < state.climb_starts.size() ? state.climb_starts[climbed_before] : state.result.best;
     PopulationState climb;
-    const SearchResult climbed = run_climb(master_seed, search, options.rules, start, climbed_before, first_iteration,
+    const SearchResult climbed = run_climb(master_seed, search, options, start, climbed_before, first_iteration,
                                            options.climb_iterations, limits, on_improvement, result, climb);
     result.iterations = first_iteration + climbed.iterations;
     result.seconds = climbed.seconds;
@@ -1071,6 +1072,7 @@ PopulationOptions climber_options(Rules rules) {
   climber.pool = 50000;
   climber.dna = DnaSource::kKept;
   climber.adapt_window = true;
+  climber.same_grid = SameGrid::kDots;
   return climber;
 }
 

@@ -135,6 +135,8 @@ struct PopulationOptions {
   uint64_t climb_after = 0;              // iterations after which the search hands its best grid to climbs (0: never)
   uint64_t climb_iterations = 18000000;  // each climb's iterations (about five CPU minutes)
   int climb_lineages = 1;                // the first climbs start from the best grids of this many lineages, best first
+  // The grids a climb's pool holds only one of (the public log's search: dots; climbs kept lines before 0.15.5).
+  SameGrid climb_same_grid = SameGrid::kDots;
   // A lineage that ends with a better best than every lineage before it, at least record_climb_from,
   // is first climbed from for this many iterations (0: never), and the search then starts afresh.
   uint64_t record_climbs = 0;
@@ -147,10 +149,10 @@ struct PopulationOptions {
   int kick_burst_from = 150;
 };
 
-// The climber: the public log's settings, a pool of kept DNAs that never starts afresh. From a
-// grid that a search with fresh starts found, it climbs further than that search goes on to
-// (docs/morpion-research.md); from a random game it gets stuck more often. Its pool holds up to
-// 50,000 grids of 32 KB each.
+// The climber: the public log's settings, a pool of kept DNAs that never starts afresh, told apart
+// by their dots. From a grid that a search with fresh starts found, it climbs further than that
+// search goes on to (docs/morpion-research.md); from a random game it gets stuck more often. Its
+// pool holds up to 50,000 grids of 32 KB each.
 PopulationOptions climber_options(Rules rules);
 
 // The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.

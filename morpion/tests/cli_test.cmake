@@ -248,7 +248,19 @@ if(NOT climb_lineages EQUAL 2 OR NOT second_start LESS first_start)
 endif()
 run(2 "${error_line}--climb-lineages needs --climb-after" search --climb-lineages 3 --iterations 10)
 run(2 "${error_line}--climb-after belongs to --method population" search --method local --climb-after 5 --iterations 10)
-run(2 "other settings: climb_after null \\(here 1000\\), climb_iterations null" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
+run(2 "other settings: climb_after null \\(here 1000\\), climb_iterations null.*\\); give another --checkpoint" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
+# A climb's pool tells grids apart by their dots, recorded; by their lines (as climbs did before
+# 0.15.5) nothing is recorded, and such a search's checkpoint is refused with the flag that resumes it.
+expect_setting(climbed.json climb_same_grid dots)
+run(0 "" search ${climbing} --climb-same-grid lines --iterations 30000 --checkpoint lines-climbs.ck --json lines-climbs.json)
+file(READ ${WORK}/lines-climbs.json lines_climbs)
+string(JSON lines_key ERROR_VARIABLE no_key GET "${lines_climbs}" settings climb_same_grid)
+if(NOT no_key)
+  message(FATAL_ERROR "lines-climbs.json: climb_same_grid ${lines_key} recorded for climbs by lines")
+endif()
+run(2 "climb_same_grid null \\(here \"dots\"\\); give --climb-same-grid lines to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint lines-climbs.ck)
+run(0 "" search ${climbing} --climb-same-grid lines --iterations 60000 --checkpoint lines-climbs.ck)
+run(2 "${error_line}--climb-same-grid needs climbs: --climb-after or --record-climbs" search --climb-same-grid lines --iterations 10)
 # Climbs from the lineages that set a record: of four lineages the three records are climbed
 # from, and the setting is recorded; killed after a climb, it resumes to what an uninterrupted
 # search finds.

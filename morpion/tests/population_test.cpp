@@ -638,6 +638,25 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
 }
 
+// A climb's pool tells grids apart as climb_same_grid says (dots by default, as the public log's
+// search does): the search up to the hand-over is the same either way, its climbs are not.
+TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
+  PopulationOptions options = small_options();
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  EXPECT_EQ(options.climb_same_grid, SameGrid::kDots);
+  EXPECT_EQ(climber_options(Rules::k5T).same_grid, SameGrid::kDots);
+  PopulationState by_dots_state, by_lines_state;
+  const SearchResult by_dots = run_with(options, 7, 24000, by_dots_state);
+  options.climb_same_grid = SameGrid::kLines;
+  const SearchResult by_lines = run_with(options, 7, 24000, by_lines_state);
+  ASSERT_EQ(by_dots.climbs.size(), 2u);
+  ASSERT_EQ(by_lines.climbs.size(), 2u);
+  EXPECT_EQ(by_dots.lineages, by_lines.lineages);
+  EXPECT_EQ(by_dots.climbs[0].steps.front(), by_lines.climbs[0].steps.front()) << "both climb from one grid";
+  EXPECT_NE(by_dots.climbs, by_lines.climbs);
+}
+
 // With climb_lineages the first climbs start from the best grids of the best lineages, best first
 // (each lineage's as it ended), and the later ones from the best so far; until the hand-over the
 // search is the one that climbs from its best only. A resume inside the second climb, through a
