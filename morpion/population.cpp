@@ -655,6 +655,11 @@ SearchResult run_climb(uint64_t master_seed, int search, const PopulationOptions
                        const ImprovementCallback& on_improvement, SearchResult& result, PopulationState& climb) {
   PopulationOptions climber = climber_options(searching.rules);
   climber.same_grid = searching.climb_same_grid;
+  if (searching.climb_dna == DnaSource::kParent) {
+    climber.dna = DnaSource::kParent;
+    climber.fill = Fill::kGrid;
+    climber.drift = true;
+  }
   climber.start = start;
   climb = {};
   climb.result.seconds = result.seconds;

@@ -176,7 +176,7 @@ std::vector<PopulationSetting> make_table() {
                value("region", &O::kick_shape, KickShape::kRegion)}}},
       {"climb_after",
        "After this many iterations, hand the best grid to climbs with the climber's settings, each from the best so "
-       "far (0: never; up to 1.6 GB a search)",
+       "far (0: never; up to 1.6 GB a search with --climb-dna kept)",
        Bounded<uint64_t>{&O::climb_after, 0, kAny}},
       {"climb_iterations", "Iterations of each climb", Bounded<uint64_t>{&O::climb_iterations, 1, kAny}},
       {"climb_lineages",
@@ -188,9 +188,14 @@ std::vector<PopulationSetting> make_table() {
        "set of lines, as climbs did before 0.15.5: 0.8 points lower over 24 paired climbs)",
        Choice{{value("dots", &O::climb_same_grid, SameGrid::kDots),
                value("lines", &O::climb_same_grid, SameGrid::kLines)}}},
+      {"climb_dna",
+       "kept (each grid of a climb's pool keeps a DNA of every line, as the public log's search once did) or parent "
+       "(its moves only, as the public log's search does now: a child's DNA is its parent's moves on top of one fill "
+       "per parent grid, and a grid takes over the order of a child that plays its dots again)",
+       Choice{{value("kept", &O::climb_dna, DnaSource::kKept), value("parent", &O::climb_dna, DnaSource::kParent)}}},
       {"record_climbs",
        "A lineage that ends with a better best than every lineage before it is first climbed from for this many "
-       "iterations with the climber's settings (0: never; up to 1.6 GB a search)",
+       "iterations with the climber's settings (0: never; up to 1.6 GB a search with --climb-dna kept)",
        Bounded<uint64_t>{&O::record_climbs, 0, kAny}},
       {"record_climb_from", "See --record-climbs; only lineages whose best is at least this",
        Bounded<int>{&O::record_climb_from, 0, 100000}},

@@ -214,6 +214,7 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   // the checkpoint of a search begun before then resumes with --climb-same-grid lines.
   if ((o.climb_after > 0 || o.record_climbs > 0) && o.climb_same_grid == SameGrid::kDots)
     settings["climb_same_grid"] = "dots";
+  if ((o.climb_after > 0 || o.record_climbs > 0) && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
   if (o.kick_bursts > 0) {
     settings["kick_bursts"] = o.kick_bursts;
     settings["kick_burst_from"] = o.kick_burst_from;
@@ -272,6 +273,8 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
   if (o.climb_after == 0 && o.record_climbs == 0 && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
     throw UsageError("--climb-same-grid needs climbs: --climb-after or --record-climbs");
+  if (o.climb_after == 0 && o.record_climbs == 0 && o.climb_dna != PopulationOptions{}.climb_dna)
+    throw UsageError("--climb-dna needs climbs: --climb-after or --record-climbs");
   if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
     throw UsageError(
         fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it never kicks",

@@ -261,6 +261,13 @@ endif()
 run(2 "climb_same_grid null \\(here \"dots\"\\); give --climb-same-grid lines to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint lines-climbs.ck)
 run(0 "" search ${climbing} --climb-same-grid lines --iterations 60000 --checkpoint lines-climbs.ck)
 run(2 "${error_line}--climb-same-grid needs climbs: --climb-after or --record-climbs" search --climb-same-grid lines --iterations 10)
+# Climbs of DNAs from their parents' moves are recorded (kept DNAs, the default, are not), and
+# their checkpoint resumes only with them.
+run(0 "" search ${climbing} --climb-dna parent --iterations 30000 --checkpoint parent-climbs.ck --json parent-climbs.json)
+expect_setting(parent-climbs.json climb_dna parent)
+run(2 "climb_dna \"parent\" \\(here null\\)" search ${climbing} --iterations 60000 --checkpoint parent-climbs.ck)
+run(0 "" search ${climbing} --climb-dna parent --iterations 60000 --checkpoint parent-climbs.ck)
+run(2 "${error_line}--climb-dna needs climbs: --climb-after or --record-climbs" search --climb-dna parent --iterations 10)
 # Climbs from the lineages that set a record: of four lineages the three records are climbed
 # from, and the setting is recorded; killed after a climb, it resumes to what an uninterrupted
 # search finds.

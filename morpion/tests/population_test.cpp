@@ -657,6 +657,34 @@ TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
   EXPECT_NE(by_dots.climbs, by_lines.climbs);
 }
 
+// A climb's DNAs are kept ones by default, or its parent's moves as climb_dna says: the search up to
+// the hand-over is the same either way, its climbs are not, and with the parent's a search stopped
+// inside a climb resumes to what an uninterrupted one finds.
+TEST(MorpionPopulation, AClimbTakesItsDnasAsClimbDnaSays) {
+  PopulationOptions options = small_options();
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  EXPECT_EQ(options.climb_dna, DnaSource::kKept);
+  EXPECT_EQ(climber_options(Rules::k5T).dna, DnaSource::kKept);
+  PopulationState kept_state, parent_state;
+  const SearchResult kept = run_with(options, 7, 24000, kept_state);
+  options.climb_dna = DnaSource::kParent;
+  const SearchResult parent = run_with(options, 7, 24000, parent_state);
+  ASSERT_EQ(kept.climbs.size(), 2u);
+  ASSERT_EQ(parent.climbs.size(), 2u);
+  EXPECT_EQ(kept.lineages, parent.lineages);
+  EXPECT_EQ(kept.climbs[0].steps.front(), parent.climbs[0].steps.front()) << "both climb from one grid";
+  EXPECT_NE(kept.climbs, parent.climbs);
+  Board board;
+  for (const Move& m : parent.best) ASSERT_NO_THROW(board.play(m));
+  EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
+
+  PopulationState first;
+  EXPECT_EQ(run_with(options, 7, 19000, first).iterations, 19000u);
+  EXPECT_EQ(first.iteration, 14000u) << "a search stopped inside a climb is kept at its start";
+  expect_found_the_same(run_with(options, 7, 24000, first), parent);
+}
+
 // With climb_lineages the first climbs start from the best grids of the best lineages, best first
 // (each lineage's as it ended), and the later ones from the best so far; until the hand-over the
 // search is the one that climbs from its best only. A resume inside the second climb, through a

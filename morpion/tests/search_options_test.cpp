@@ -37,7 +37,7 @@ TEST(MorpionSearchOptions, EverySettingHasOneNameAFlagAndADefaultInsideItsRange)
         },
         setting.kind);
   }
-  EXPECT_EQ(choices, 13);
+  EXPECT_EQ(choices, 14);
   EXPECT_EQ(population_setting("end_search_every").flag(), "--end-search-every");
   EXPECT_FALSE(population_setting("blacklist").population_only);  // the local search reads it too
   EXPECT_THROW(population_setting("poool"), std::invalid_argument);
