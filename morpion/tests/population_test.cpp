@@ -638,47 +638,50 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
 }
 
+// Runs `options` with a hand-over to climbs after 4,000 iterations, 24,000 in all, and again as
+// `change` makes it: the two are the same search up to the hand-over and climb from one grid, but
+// climb apart. Returns the changed search's result.
+SearchResult expect_only_the_climbs_differ(PopulationOptions options,
+                                           const std::function<void(PopulationOptions&)>& change) {
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  PopulationState as_given_state, changed_state;
+  const SearchResult as_given = run_with(options, 7, 24000, as_given_state);
+  change(options);
+  const SearchResult changed = run_with(options, 7, 24000, changed_state);
+  EXPECT_EQ(as_given.climbs.size(), 2u);
+  EXPECT_EQ(changed.climbs.size(), 2u);
+  EXPECT_EQ(as_given.lineages, changed.lineages);
+  if (!as_given.climbs.empty() && !changed.climbs.empty())
+    EXPECT_EQ(as_given.climbs[0].steps.front(), changed.climbs[0].steps.front()) << "both climb from one grid";
+  EXPECT_NE(as_given.climbs, changed.climbs);
+  return changed;
+}
+
 // A climb's pool tells grids apart as climb_same_grid says (dots by default, as the public log's
 // search does): the search up to the hand-over is the same either way, its climbs are not.
 TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
-  PopulationOptions options = small_options();
-  options.climb_after = 4000;
-  options.climb_iterations = 10000;
-  EXPECT_EQ(options.climb_same_grid, SameGrid::kDots);
+  EXPECT_EQ(PopulationOptions{}.climb_same_grid, SameGrid::kDots);
   EXPECT_EQ(climber_options(Rules::k5T).same_grid, SameGrid::kDots);
-  PopulationState by_dots_state, by_lines_state;
-  const SearchResult by_dots = run_with(options, 7, 24000, by_dots_state);
-  options.climb_same_grid = SameGrid::kLines;
-  const SearchResult by_lines = run_with(options, 7, 24000, by_lines_state);
-  ASSERT_EQ(by_dots.climbs.size(), 2u);
-  ASSERT_EQ(by_lines.climbs.size(), 2u);
-  EXPECT_EQ(by_dots.lineages, by_lines.lineages);
-  EXPECT_EQ(by_dots.climbs[0].steps.front(), by_lines.climbs[0].steps.front()) << "both climb from one grid";
-  EXPECT_NE(by_dots.climbs, by_lines.climbs);
+  expect_only_the_climbs_differ(small_options(), [](PopulationOptions& o) { o.climb_same_grid = SameGrid::kLines; });
 }
 
 // A climb's DNAs are kept ones by default, or its parent's moves as climb_dna says: the search up to
 // the hand-over is the same either way, its climbs are not, and with the parent's a search stopped
 // inside a climb resumes to what an uninterrupted one finds.
 TEST(MorpionPopulation, AClimbTakesItsDnasAsClimbDnaSays) {
-  PopulationOptions options = small_options();
-  options.climb_after = 4000;
-  options.climb_iterations = 10000;
-  EXPECT_EQ(options.climb_dna, DnaSource::kKept);
+  EXPECT_EQ(PopulationOptions{}.climb_dna, DnaSource::kKept);
   EXPECT_EQ(climber_options(Rules::k5T).dna, DnaSource::kKept);
-  PopulationState kept_state, parent_state;
-  const SearchResult kept = run_with(options, 7, 24000, kept_state);
-  options.climb_dna = DnaSource::kParent;
-  const SearchResult parent = run_with(options, 7, 24000, parent_state);
-  ASSERT_EQ(kept.climbs.size(), 2u);
-  ASSERT_EQ(parent.climbs.size(), 2u);
-  EXPECT_EQ(kept.lineages, parent.lineages);
-  EXPECT_EQ(kept.climbs[0].steps.front(), parent.climbs[0].steps.front()) << "both climb from one grid";
-  EXPECT_NE(kept.climbs, parent.climbs);
+  const auto from_parents = [](PopulationOptions& o) { o.climb_dna = DnaSource::kParent; };
+  const SearchResult parent = expect_only_the_climbs_differ(small_options(), from_parents);
   Board board;
   for (const Move& m : parent.best) ASSERT_NO_THROW(board.play(m));
   EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
 
+  PopulationOptions options = small_options();
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  from_parents(options);
   PopulationState first;
   EXPECT_EQ(run_with(options, 7, 19000, first).iterations, 19000u);
   EXPECT_EQ(first.iteration, 14000u) << "a search stopped inside a climb is kept at its start";
