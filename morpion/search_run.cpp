@@ -212,9 +212,9 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   }
   // Climbs told grids apart by their lines before 0.15.5, and the key is written only for dots, so that
   // the checkpoint of a search begun before then resumes with --climb-same-grid lines.
-  if ((o.climb_after > 0 || o.record_climbs > 0) && o.climb_same_grid == SameGrid::kDots)
-    settings["climb_same_grid"] = "dots";
-  if ((o.climb_after > 0 || o.record_climbs > 0) && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
+  const bool climbs = o.climb_after > 0 || o.record_climbs > 0;
+  if (climbs && o.climb_same_grid == SameGrid::kDots) settings["climb_same_grid"] = "dots";
+  if (climbs && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
   if (o.kick_bursts > 0) {
     settings["kick_bursts"] = o.kick_bursts;
     settings["kick_burst_from"] = o.kick_burst_from;
@@ -271,9 +271,10 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--record-climb-from needs --record-climbs");
   if (o.climb_after > 0 && o.record_climbs > 0)
     throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
-  if (o.climb_after == 0 && o.record_climbs == 0 && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
+  const bool climbs = o.climb_after > 0 || o.record_climbs > 0;
+  if (!climbs && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
     throw UsageError("--climb-same-grid needs climbs: --climb-after or --record-climbs");
-  if (o.climb_after == 0 && o.record_climbs == 0 && o.climb_dna != PopulationOptions{}.climb_dna)
+  if (!climbs && o.climb_dna != PopulationOptions{}.climb_dna)
     throw UsageError("--climb-dna needs climbs: --climb-after or --record-climbs");
   if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
     throw UsageError(

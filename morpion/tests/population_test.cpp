@@ -23,6 +23,14 @@ PopulationOptions small_options() {
   return options;
 }
 
+// small_options() handing over to climbs of 10,000 iterations after 4,000.
+PopulationOptions climbing_options() {
+  PopulationOptions options = small_options();
+  options.climb_after = 4000;
+  options.climb_iterations = 10000;
+  return options;
+}
+
 // small_options() with kicks from iteration 12,000 on, a kick's lineage ending after 1,000
 // iterations without a rise: many kicks in a short search.
 PopulationOptions soon_kicking_options() {
@@ -598,9 +606,7 @@ TEST(MorpionPopulation, EachKickShapeStartsItsKicksFromOtherGrids) {
 // is let go. A search stopped inside a climb keeps its state at that climb's start (through a
 // checkpoint file, which then holds no pool), and goes on to find what an uninterrupted one finds.
 TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRunsItsClimbAgain) {
-  PopulationOptions options = small_options();
-  options.climb_after = 4000;
-  options.climb_iterations = 10000;
+  PopulationOptions options = climbing_options();
   PopulationState straight, plain;
   const SearchResult whole = run_with(options, 7, 34000, straight);
   const SearchResult before = run_with(small_options(), 7, 4000, plain);
@@ -638,13 +644,11 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
   EXPECT_THROW(load_checkpoint(path, {{"method", "population"}}, 1, Rules::k5T), std::invalid_argument);
 }
 
-// Runs `options` with a hand-over to climbs after 4,000 iterations, 24,000 in all, and again as
-// `change` makes it: the two are the same search up to the hand-over and climb from one grid, but
-// climb apart. Returns the changed search's result.
-SearchResult expect_only_the_climbs_differ(PopulationOptions options,
-                                           const std::function<void(PopulationOptions&)>& change) {
-  options.climb_after = 4000;
-  options.climb_iterations = 10000;
+// Runs climbing_options() for 24,000 iterations, and again as `change` makes them: the two are the
+// same search up to the hand-over and climb from one grid, but climb apart. Returns the changed
+// search's result.
+SearchResult expect_only_the_climbs_differ(const std::function<void(PopulationOptions&)>& change) {
+  PopulationOptions options = climbing_options();
   PopulationState as_given_state, changed_state;
   const SearchResult as_given = run_with(options, 7, 24000, as_given_state);
   change(options);
@@ -663,7 +667,7 @@ SearchResult expect_only_the_climbs_differ(PopulationOptions options,
 TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
   EXPECT_EQ(PopulationOptions{}.climb_same_grid, SameGrid::kDots);
   EXPECT_EQ(climber_options(Rules::k5T).same_grid, SameGrid::kDots);
-  expect_only_the_climbs_differ(small_options(), [](PopulationOptions& o) { o.climb_same_grid = SameGrid::kLines; });
+  expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_same_grid = SameGrid::kLines; });
 }
 
 // A climb's DNAs are kept ones by default, or its parent's moves as climb_dna says: the search up to
@@ -673,14 +677,12 @@ TEST(MorpionPopulation, AClimbTakesItsDnasAsClimbDnaSays) {
   EXPECT_EQ(PopulationOptions{}.climb_dna, DnaSource::kKept);
   EXPECT_EQ(climber_options(Rules::k5T).dna, DnaSource::kKept);
   const auto from_parents = [](PopulationOptions& o) { o.climb_dna = DnaSource::kParent; };
-  const SearchResult parent = expect_only_the_climbs_differ(small_options(), from_parents);
+  const SearchResult parent = expect_only_the_climbs_differ(from_parents);
   Board board;
   for (const Move& m : parent.best) ASSERT_NO_THROW(board.play(m));
   EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
 
-  PopulationOptions options = small_options();
-  options.climb_after = 4000;
-  options.climb_iterations = 10000;
+  PopulationOptions options = climbing_options();
   from_parents(options);
   PopulationState first;
   EXPECT_EQ(run_with(options, 7, 19000, first).iterations, 19000u);
