@@ -131,6 +131,13 @@ RunOutcome PopulationRun::run(const RunHooks& hooks) {
       hooks);
 }
 
+namespace {
+
+// Whether the search climbs at all, by either way of climbing; the climb settings apply only then.
+bool climbs(const PopulationOptions& o) { return o.climb_after > 0 || o.record_climbs > 0; }
+
+}  // namespace
+
 nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, int searches) {
   nlohmann::json settings = {{"method", "population"},
                              {"rules", rules_name(o.rules)},
@@ -212,9 +219,8 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   }
   // Climbs told grids apart by their lines before 0.15.5, and the key is written only for dots, so that
   // the checkpoint of a search begun before then resumes with --climb-same-grid lines.
-  const bool climbs = o.climb_after > 0 || o.record_climbs > 0;
-  if (climbs && o.climb_same_grid == SameGrid::kDots) settings["climb_same_grid"] = "dots";
-  if (climbs && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
+  if (climbs(o) && o.climb_same_grid == SameGrid::kDots) settings["climb_same_grid"] = "dots";
+  if (climbs(o) && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
   if (o.kick_bursts > 0) {
     settings["kick_bursts"] = o.kick_bursts;
     settings["kick_burst_from"] = o.kick_burst_from;
@@ -271,10 +277,9 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--record-climb-from needs --record-climbs");
   if (o.climb_after > 0 && o.record_climbs > 0)
     throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
-  const bool climbs = o.climb_after > 0 || o.record_climbs > 0;
-  if (!climbs && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
+  if (!climbs(o) && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
     throw UsageError("--climb-same-grid needs climbs: --climb-after or --record-climbs");
-  if (!climbs && o.climb_dna != PopulationOptions{}.climb_dna)
+  if (!climbs(o) && o.climb_dna != PopulationOptions{}.climb_dna)
     throw UsageError("--climb-dna needs climbs: --climb-after or --record-climbs");
   if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
     throw UsageError(
