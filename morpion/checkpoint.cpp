@@ -133,15 +133,16 @@ std::vector<PopulationState> load_checkpoint(const std::string& path, const nloh
         differences += fmt::format("{}{} {} (here {})", differences.empty() ? "" : ", ", key,
                                    ratrace::clipped(saved.dump(), 40), ratrace::clipped(here.dump(), 40));
       }
-      // Kicks became the default in 0.14.0, bursts of them in 0.15.0, climbs keyed by dots in 0.15.5;
-      // a search begun without them goes on without them.
+      // Kicks became the default in 0.14.0, bursts of them in 0.15.0, climbs keyed by dots in 0.15.5,
+      // climbs of the parent's moves in 0.15.7; a search begun without them goes on without them.
       const auto begun_without = [&](const char* key) {
         return !j.at("settings").contains(key) && settings.contains(key);
       };
       const bool climbed = j.at("settings").contains("climb_after") || j.at("settings").contains("record_climbs");
       std::string hint = std::string(begun_without("kick_after") ? "--kick-after 0 " : "") +
                          (begun_without("kick_bursts") ? "--kick-bursts 0 " : "") +
-                         (begun_without("climb_same_grid") && climbed ? "--climb-same-grid lines " : "");
+                         (begun_without("climb_same_grid") && climbed ? "--climb-same-grid lines " : "") +
+                         (begun_without("climb_dna") && climbed ? "--climb-dna kept " : "");
       if (!hint.empty()) hint += "to resume its search as it was begun, or ";
       throw std::invalid_argument(
           fmt::format("it holds a search with other settings: {}; give {}another --checkpoint file to start afresh",

@@ -137,10 +137,10 @@ struct PopulationOptions {
   int climb_lineages = 1;                // the first climbs start from the best grids of this many lineages, best first
   // The grids a climb's pool holds only one of (the public log's search: dots; climbs kept lines before 0.15.5).
   SameGrid climb_same_grid = SameGrid::kDots;
-  // A climb's DNAs: kept (the climber's own, climber_options()) or kParent, the public log's later
-  // storage of a grid's moves only: a child's DNA is its parent's moves on top of one fill per
-  // parent grid, and a grid takes over the order of a child that plays its dots again (drift).
-  DnaSource climb_dna = DnaSource::kKept;
+  // A climb's DNAs: kParent, the public log's later storage of a grid's moves only (a child's DNA is
+  // its parent's moves on top of one fill per parent grid, and a grid takes over the order of a child
+  // that plays its dots again: drift), or kKept, the climber's own (climber_options(); before 0.15.7).
+  DnaSource climb_dna = DnaSource::kParent;
   // A lineage that ends with a better best than every lineage before it, at least record_climb_from,
   // is first climbed from for this many iterations (0: never), and the search then starts afresh.
   uint64_t record_climbs = 0;
@@ -156,7 +156,7 @@ struct PopulationOptions {
 // The climber: the public log's settings, a pool of kept DNAs that never starts afresh, told apart
 // by their dots. From a grid that a search with fresh starts found, it climbs further than that
 // search goes on to (docs/morpion-research.md); from a random game it gets stuck more often. Its
-// pool holds up to 50,000 grids of 32 KB each (of their moves only with climb_dna kParent).
+// pool holds up to 50,000 grids of 32 KB each (of their moves only with climb_dna kParent, the default).
 PopulationOptions climber_options(Rules rules);
 
 // The end search's wind-back depths, as fractions of the grid's moves: the bandit's arms.

@@ -189,10 +189,11 @@ std::vector<PopulationSetting> make_table() {
        Choice{{value("dots", &O::climb_same_grid, SameGrid::kDots),
                value("lines", &O::climb_same_grid, SameGrid::kLines)}}},
       {"climb_dna",
-       "kept (each grid of a climb's pool keeps a DNA of every line, as the public log's search once did) or parent "
-       "(its moves only, as the public log's search does now: a child's DNA is its parent's moves on top of one fill "
-       "per parent grid, and a grid takes over the order of a child that plays its dots again)",
-       Choice{{value("kept", &O::climb_dna, DnaSource::kKept), value("parent", &O::climb_dna, DnaSource::kParent)}}},
+       "parent (each grid of a climb's pool keeps its moves only, as the public log's search does now: a child's DNA "
+       "is its parent's moves on top of one fill per parent grid, and a grid takes over the order of a child that "
+       "plays its dots again) or kept (a DNA of every line, 32 KB a grid, as the public log's search once did and "
+       "climbs did before 0.15.7)",
+       Choice{{value("parent", &O::climb_dna, DnaSource::kParent), value("kept", &O::climb_dna, DnaSource::kKept)}}},
       {"record_climbs",
        "A lineage that ends with a better best than every lineage before it is first climbed from for this many "
        "iterations with the climber's settings (0: never; up to 1.6 GB a search with --climb-dna kept)",

@@ -220,7 +220,9 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   // Climbs told grids apart by their lines before 0.15.5, and the key is written only for dots, so that
   // the checkpoint of a search begun before then resumes with --climb-same-grid lines.
   if (climbs(o) && o.climb_same_grid == SameGrid::kDots) settings["climb_same_grid"] = "dots";
-  if (climbs(o) && o.climb_dna != defaults.climb_dna) settings["climb_dna"] = "parent";
+  // Climbs kept DNAs before 0.15.7, and the key is written only for the parent's moves, so that the
+  // checkpoint of a search begun before then resumes with --climb-dna kept.
+  if (climbs(o) && o.climb_dna == DnaSource::kParent) settings["climb_dna"] = "parent";
   if (o.kick_bursts > 0) {
     settings["kick_bursts"] = o.kick_bursts;
     settings["kick_burst_from"] = o.kick_burst_from;

@@ -248,7 +248,7 @@ if(NOT climb_lineages EQUAL 2 OR NOT second_start LESS first_start)
 endif()
 run(2 "${error_line}--climb-lineages needs --climb-after" search --climb-lineages 3 --iterations 10)
 run(2 "${error_line}--climb-after belongs to --method population" search --method local --climb-after 5 --iterations 10)
-run(2 "other settings: climb_after null \\(here 1000\\), climb_iterations null.*\\); give another --checkpoint" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
+run(2 "other settings: climb_after null \\(here 1000\\), climb_dna null \\(here \"parent\"\\), climb_iterations null.*\\); give another --checkpoint" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
 # A climb's pool tells grids apart by their dots, recorded; by their lines (as climbs did before
 # 0.15.5) nothing is recorded, and such a search's checkpoint is refused with the flag that resumes it.
 expect_setting(climbed.json climb_same_grid dots)
@@ -261,13 +261,18 @@ endif()
 run(2 "climb_same_grid null \\(here \"dots\"\\); give --climb-same-grid lines to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint lines-climbs.ck)
 run(0 "" search ${climbing} --climb-same-grid lines --iterations 60000 --checkpoint lines-climbs.ck)
 run(2 "${error_line}--climb-same-grid needs climbs: --climb-after or --record-climbs" search --climb-same-grid lines --iterations 10)
-# Climbs of DNAs from their parents' moves are recorded (kept DNAs, the default, are not), and
-# their checkpoint resumes only with them.
-run(0 "" search ${climbing} --climb-dna parent --iterations 30000 --checkpoint parent-climbs.ck --json parent-climbs.json)
-expect_setting(parent-climbs.json climb_dna parent)
-run(2 "climb_dna \"parent\" \\(here null\\)" search ${climbing} --iterations 60000 --checkpoint parent-climbs.ck)
-run(0 "" search ${climbing} --climb-dna parent --iterations 60000 --checkpoint parent-climbs.ck)
-run(2 "${error_line}--climb-dna needs climbs: --climb-after or --record-climbs" search --climb-dna parent --iterations 10)
+# A climb's DNAs are its parent's moves, recorded; with kept DNAs (as climbs had before 0.15.7)
+# nothing is recorded, and such a search's checkpoint is refused with the flag that resumes it.
+expect_setting(climbed.json climb_dna parent)
+run(0 "" search ${climbing} --climb-dna kept --iterations 30000 --checkpoint kept-climbs.ck --json kept-climbs.json)
+file(READ ${WORK}/kept-climbs.json kept_climbs)
+string(JSON kept_key ERROR_VARIABLE no_key GET "${kept_climbs}" settings climb_dna)
+if(NOT no_key)
+  message(FATAL_ERROR "kept-climbs.json: climb_dna ${kept_key} recorded for climbs of kept DNAs")
+endif()
+run(2 "climb_dna null \\(here \"parent\"\\); give --climb-dna kept to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint kept-climbs.ck)
+run(0 "" search ${climbing} --climb-dna kept --iterations 60000 --checkpoint kept-climbs.ck)
+run(2 "${error_line}--climb-dna needs climbs: --climb-after or --record-climbs" search --climb-dna kept --iterations 10)
 # Climbs from the lineages that set a record: of four lineages the three records are climbed
 # from, and the setting is recorded; killed after a climb, it resumes to what an uninterrupted
 # search finds.

@@ -670,24 +670,24 @@ TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
   expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_same_grid = SameGrid::kLines; });
 }
 
-// A climb's DNAs are kept ones by default, or its parent's moves as climb_dna says: the search up to
-// the hand-over is the same either way, its climbs are not, and with the parent's a search stopped
-// inside a climb resumes to what an uninterrupted one finds.
+// A climb's DNAs are its parent's moves by default, or kept ones as climb_dna says: the search up
+// to the hand-over is the same either way, its climbs are not, and with the parent's a search
+// stopped inside a climb resumes to what an uninterrupted one finds.
 TEST(MorpionPopulation, AClimbTakesItsDnasAsClimbDnaSays) {
-  EXPECT_EQ(PopulationOptions{}.climb_dna, DnaSource::kKept);
+  EXPECT_EQ(PopulationOptions{}.climb_dna, DnaSource::kParent);
   EXPECT_EQ(climber_options(Rules::k5T).dna, DnaSource::kKept);
-  const auto from_parents = [](PopulationOptions& o) { o.climb_dna = DnaSource::kParent; };
-  const SearchResult parent = expect_only_the_climbs_differ(from_parents);
-  Board board;
-  for (const Move& m : parent.best) ASSERT_NO_THROW(board.play(m));
-  EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
+  expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_dna = DnaSource::kKept; });
 
-  PopulationOptions options = climbing_options();
-  from_parents(options);
+  const PopulationOptions options = climbing_options();
+  PopulationState whole_state;
+  const SearchResult whole = run_with(options, 7, 24000, whole_state);
+  Board board;
+  for (const Move& m : whole.best) ASSERT_NO_THROW(board.play(m));
+  EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
   PopulationState first;
   EXPECT_EQ(run_with(options, 7, 19000, first).iterations, 19000u);
   EXPECT_EQ(first.iteration, 14000u) << "a search stopped inside a climb is kept at its start";
-  expect_found_the_same(run_with(options, 7, 24000, first), parent);
+  expect_found_the_same(run_with(options, 7, 24000, first), whole);
 }
 
 // With climb_lineages the first climbs start from the best grids of the best lineages, best first
