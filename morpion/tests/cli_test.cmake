@@ -26,6 +26,23 @@ function(expect_setting file key expected)
   endif()
 endfunction()
 
+# A climb setting whose default changed: `--FLAG OLD` (the climbs of before) is not recorded under
+# KEY, a checkpoint of such a climbing search is refused with the hint `--FLAG OLD` (KEY null here,
+# NEW the default), the same command with the flag resumes it, and the flag without climbs is a
+# usage error.
+function(earlier_climbs_resume flag old key new)
+  run(0 "" search ${climbing} --${flag} ${old} --iterations 30000 --checkpoint ${old}-climbs.ck --json ${old}-climbs.json)
+  file(READ ${WORK}/${old}-climbs.json result)
+  string(JSON value ERROR_VARIABLE no_key GET "${result}" settings ${key})
+  if(NOT no_key)
+    message(FATAL_ERROR "${old}-climbs.json: ${key} ${value} recorded for --${flag} ${old}")
+  endif()
+  run(2 "${key} null \\(here \"${new}\"\\); give --${flag} ${old} to resume its search as it was begun"
+      search ${climbing} --iterations 60000 --checkpoint ${old}-climbs.ck)
+  run(0 "" search ${climbing} --${flag} ${old} --iterations 60000 --checkpoint ${old}-climbs.ck)
+  run(2 "${error_line}--${flag} needs climbs: --climb-after or --record-climbs" search --${flag} ${old} --iterations 10)
+endfunction()
+
 # killed_then_resumed(CHECKPOINT STRAIGHT LEAST MOST KILL_WHEN args...): runs `morpion search args`
 # with --checkpoint CHECKPOINT, kills it with SIGKILL once the shell command KILL_WHEN returns,
 # checks that search 0 was saved at an iteration in [LEAST, MOST), and that the same command
@@ -252,27 +269,11 @@ run(2 "other settings: climb_after null \\(here 1000\\), climb_dna null \\(here 
 # A climb's pool tells grids apart by their dots, recorded; by their lines (as climbs did before
 # 0.15.5) nothing is recorded, and such a search's checkpoint is refused with the flag that resumes it.
 expect_setting(climbed.json climb_same_grid dots)
-run(0 "" search ${climbing} --climb-same-grid lines --iterations 30000 --checkpoint lines-climbs.ck --json lines-climbs.json)
-file(READ ${WORK}/lines-climbs.json lines_climbs)
-string(JSON lines_key ERROR_VARIABLE no_key GET "${lines_climbs}" settings climb_same_grid)
-if(NOT no_key)
-  message(FATAL_ERROR "lines-climbs.json: climb_same_grid ${lines_key} recorded for climbs by lines")
-endif()
-run(2 "climb_same_grid null \\(here \"dots\"\\); give --climb-same-grid lines to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint lines-climbs.ck)
-run(0 "" search ${climbing} --climb-same-grid lines --iterations 60000 --checkpoint lines-climbs.ck)
-run(2 "${error_line}--climb-same-grid needs climbs: --climb-after or --record-climbs" search --climb-same-grid lines --iterations 10)
+earlier_climbs_resume(climb-same-grid lines climb_same_grid dots)
 # A climb's DNAs are its parent's moves, recorded; with kept DNAs (as climbs had before 0.15.7)
 # nothing is recorded, and such a search's checkpoint is refused with the flag that resumes it.
 expect_setting(climbed.json climb_dna parent)
-run(0 "" search ${climbing} --climb-dna kept --iterations 30000 --checkpoint kept-climbs.ck --json kept-climbs.json)
-file(READ ${WORK}/kept-climbs.json kept_climbs)
-string(JSON kept_key ERROR_VARIABLE no_key GET "${kept_climbs}" settings climb_dna)
-if(NOT no_key)
-  message(FATAL_ERROR "kept-climbs.json: climb_dna ${kept_key} recorded for climbs of kept DNAs")
-endif()
-run(2 "climb_dna null \\(here \"parent\"\\); give --climb-dna kept to resume its search as it was begun" search ${climbing} --iterations 60000 --checkpoint kept-climbs.ck)
-run(0 "" search ${climbing} --climb-dna kept --iterations 60000 --checkpoint kept-climbs.ck)
-run(2 "${error_line}--climb-dna needs climbs: --climb-after or --record-climbs" search --climb-dna kept --iterations 10)
+earlier_climbs_resume(climb-dna kept climb_dna parent)
 # Climbs from the lineages that set a record: of four lineages the three records are climbed
 # from, and the setting is recorded; killed after a climb, it resumes to what an uninterrupted
 # search finds.
