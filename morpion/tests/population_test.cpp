@@ -645,8 +645,8 @@ TEST(MorpionPopulation, AfterTheHandOverEachClimbStartsFromTheBestAndAResumeRuns
 }
 
 // Runs climbing_options() for 24,000 iterations, and again as `change` makes them: the two are the
-// same search up to the hand-over and climb from one grid, but climb apart. Returns the changed
-// search's result.
+// same search up to the hand-over and climb from one grid, but climb apart. Returns the result of
+// the search as given (the defaults').
 SearchResult expect_only_the_climbs_differ(const std::function<void(PopulationOptions&)>& change) {
   PopulationOptions options = climbing_options();
   PopulationState as_given_state, changed_state;
@@ -659,7 +659,7 @@ SearchResult expect_only_the_climbs_differ(const std::function<void(PopulationOp
   if (!as_given.climbs.empty() && !changed.climbs.empty())
     EXPECT_EQ(as_given.climbs[0].steps.front(), changed.climbs[0].steps.front()) << "both climb from one grid";
   EXPECT_NE(as_given.climbs, changed.climbs);
-  return changed;
+  return as_given;
 }
 
 // A climb's pool tells grids apart as climb_same_grid says (dots by default, as the public log's
@@ -676,14 +676,12 @@ TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
 TEST(MorpionPopulation, AClimbTakesItsDnasAsClimbDnaSays) {
   EXPECT_EQ(PopulationOptions{}.climb_dna, DnaSource::kParent);
   EXPECT_EQ(climber_options(Rules::k5T).dna, DnaSource::kKept);
-  expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_dna = DnaSource::kKept; });
-
-  const PopulationOptions options = climbing_options();
-  PopulationState whole_state;
-  const SearchResult whole = run_with(options, 7, 24000, whole_state);
+  const SearchResult whole =
+      expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_dna = DnaSource::kKept; });
   Board board;
   for (const Move& m : whole.best) ASSERT_NO_THROW(board.play(m));
   EXPECT_TRUE(board.legal_moves().empty()) << "the best grid is a finished game";
+  const PopulationOptions options = climbing_options();
   PopulationState first;
   EXPECT_EQ(run_with(options, 7, 19000, first).iterations, 19000u);
   EXPECT_EQ(first.iteration, 14000u) << "a search stopped inside a climb is kept at its start";
