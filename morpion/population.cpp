@@ -655,6 +655,7 @@ SearchResult run_climb(uint64_t master_seed, int search, const PopulationOptions
                        const ImprovementCallback& on_improvement, SearchResult& result, PopulationState& climb) {
   PopulationOptions climber = climber_options(searching.rules);
   climber.same_grid = searching.climb_same_grid;
+  climber.pool = searching.climb_pool;
   if (searching.climb_dna == DnaSource::kParent) {
     climber.dna = DnaSource::kParent;
     climber.fill = Fill::kGrid;
@@ -1074,7 +1075,7 @@ PopulationOptions climber_options(Rules rules) {
   climber.kick_after = 0;
   climber.kick_bursts = 0;
   climber.pool_order = PoolOrder::kRotate;
-  climber.pool = 50000;
+  climber.pool = PopulationOptions{}.climb_pool;
   climber.dna = DnaSource::kKept;
   climber.adapt_window = true;
   climber.same_grid = SameGrid::kDots;

@@ -141,6 +141,9 @@ struct PopulationOptions {
   // its parent's moves on top of one fill per parent grid, and a grid takes over the order of a child
   // that plays its dots again: drift), or kKept, the climber's own (climber_options(); before 0.15.7).
   DnaSource climb_dna = DnaSource::kParent;
+  // The grids a climb's pool keeps, the longest at each re-sort: the climber's 50,000, or as few as the
+  // public log's newer pools (1,000-2,000).
+  int climb_pool = 50000;
   // A lineage that ends with a better best than every lineage before it, at least record_climb_from,
   // is first climbed from for this many iterations (0: never), and the search then starts afresh.
   uint64_t record_climbs = 0;

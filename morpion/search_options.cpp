@@ -194,6 +194,10 @@ std::vector<PopulationSetting> make_table() {
        "plays its dots again) or kept (a DNA of every line, 32 KB a grid, as the public log's search once did and "
        "climbs did before 0.15.7)",
        Choice{{value("parent", &O::climb_dna, DnaSource::kParent), value("kept", &O::climb_dna, DnaSource::kKept)}}},
+      {"climb_pool",
+       "Grids a climb's pool keeps, the longest at each re-sort (the climber's 50,000; the public log's newer pools "
+       "keep 1,000-2,000)",
+       Bounded<int>{&O::climb_pool, 1, 10000000}},
       {"record_climbs",
        "A lineage that ends with a better best than every lineage before it is first climbed from for this many "
        "iterations with the climber's settings (0: never; up to 1.6 GB a search with --climb-dna kept)",

@@ -223,6 +223,7 @@ nlohmann::json population_settings(const PopulationOptions& o, uint64_t seed, in
   // Climbs kept DNAs before 0.15.7, and the key is written only for the parent's moves, so that the
   // checkpoint of a search begun before then resumes with --climb-dna kept.
   if (climbs(o) && o.climb_dna == DnaSource::kParent) settings["climb_dna"] = "parent";
+  if (climbs(o) && o.climb_pool != defaults.climb_pool) settings["climb_pool"] = o.climb_pool;
   if (o.kick_bursts > 0) {
     settings["kick_bursts"] = o.kick_bursts;
     settings["kick_burst_from"] = o.kick_burst_from;
@@ -283,6 +284,8 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--climb-same-grid needs climbs: --climb-after or --record-climbs");
   if (!climbs(o) && o.climb_dna != PopulationOptions{}.climb_dna)
     throw UsageError("--climb-dna needs climbs: --climb-after or --record-climbs");
+  if (!climbs(o) && o.climb_pool != PopulationOptions{}.climb_pool)
+    throw UsageError("--climb-pool needs climbs: --climb-after or --record-climbs");
   if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
     throw UsageError(
         fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it never kicks",

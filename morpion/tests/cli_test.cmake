@@ -253,10 +253,11 @@ endif()
 # Killed as soon as its checkpoint holds a finished climb: inside the next one.
 killed_then_resumed(climb.ck climbed.json 60000 180000 "while ! grep -q climbs climb.ck 2>/dev/null; do sleep 0.05; done"
                     ${climbing} --iterations 180000)
-# From the best grids of two of its three lineages: the setting is recorded, and the second climb
-# starts lower.
-run(0 "" search ${climbing} --restart-after 5000 --climb-lineages 2 --iterations 100000 --json climbed2.json)
+# From the best grids of two of its three lineages, in pools of 2,000: the settings are recorded,
+# and the second climb starts lower.
+run(0 "" search ${climbing} --restart-after 5000 --climb-lineages 2 --climb-pool 2000 --iterations 100000 --json climbed2.json)
 file(READ ${WORK}/climbed2.json climbed2)
+expect_setting(climbed2.json climb_pool 2000)
 string(JSON climb_lineages GET "${climbed2}" settings climb_lineages)
 string(JSON first_start GET "${climbed2}" runs 0 climbs 0 steps 0 1)
 string(JSON second_start GET "${climbed2}" runs 0 climbs 1 steps 0 1)
@@ -264,6 +265,7 @@ if(NOT climb_lineages EQUAL 2 OR NOT second_start LESS first_start)
   message(FATAL_ERROR "climbed2.json: climb_lineages ${climb_lineages}, climbs from ${first_start} and ${second_start}")
 endif()
 run(2 "${error_line}--climb-lineages needs --climb-after" search --climb-lineages 3 --iterations 10)
+run(2 "${error_line}--climb-pool needs climbs: --climb-after or --record-climbs" search --climb-pool 2000 --iterations 10)
 run(2 "${error_line}--climb-after belongs to --method population" search --method local --climb-after 5 --iterations 10)
 run(2 "other settings: climb_after null \\(here 1000\\), climb_dna null \\(here \"parent\"\\), climb_iterations null.*\\); give another --checkpoint" search ${budget} --climb-after 1000 --iterations 10 --checkpoint ck.json)
 # A climb's pool tells grids apart by their dots, recorded; by their lines (as climbs did before

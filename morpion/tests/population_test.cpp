@@ -670,6 +670,30 @@ TEST(MorpionPopulation, AClimbTellsGridsApartAsClimbSameGridSays) {
   expect_only_the_climbs_differ([](PopulationOptions& o) { o.climb_same_grid = SameGrid::kLines; });
 }
 
+// A climb's pool keeps as many grids as climb_pool says (the climber's 50,000 by default), pruned at
+// its re-sorts, every 100,000 iterations: one climb from the same grid rises alike until the first
+// re-sort and apart after it.
+TEST(MorpionPopulation, AClimbKeepsAsManyGridsAsClimbPoolSays) {
+  EXPECT_EQ(PopulationOptions{}.climb_pool, 50000);
+  EXPECT_EQ(climber_options(Rules::k5T).pool, 50000);
+  PopulationOptions options = climbing_options();
+  options.climb_iterations = 150000;
+  PopulationState whole_state, pruned_state;
+  const SearchResult whole = run_with(options, 7, 154000, whole_state);
+  options.climb_pool = 1;
+  const SearchResult pruned = run_with(options, 7, 154000, pruned_state);
+  ASSERT_EQ(whole.climbs.size(), 1u);
+  ASSERT_EQ(pruned.climbs.size(), 1u);
+  EXPECT_EQ(whole.lineages, pruned.lineages);
+  const auto rises_before = [](const Lineage& climb, uint64_t iteration) {
+    return std::ranges::count_if(climb.steps, [&](const auto& step) { return step.first <= iteration; });
+  };
+  const Lineage &kept = whole.climbs[0], &one = pruned.climbs[0];
+  EXPECT_EQ(rises_before(kept, 100000), rises_before(one, 100000));
+  EXPECT_TRUE(std::equal(kept.steps.begin(), kept.steps.begin() + rises_before(kept, 100000), one.steps.begin()));
+  EXPECT_NE(kept.steps, one.steps) << "a pool of one grid climbs apart after the re-sort";
+}
+
 // A climb's DNAs are its parent's moves by default, or kept ones as climb_dna says: the search up
 // to the hand-over is the same either way, its climbs are not, and with the parent's a search
 // stopped inside a climb resumes to what an uninterrupted one finds.
