@@ -689,7 +689,7 @@ TEST(MorpionPopulation, AClimbKeepsAsManyGridsAsClimbPoolSays) {
     return std::ranges::count_if(climb.steps, [&](const auto& step) { return step.first <= iteration; });
   };
   const Lineage &kept = whole.climbs[0], &one = pruned.climbs[0];
-  EXPECT_EQ(rises_before(kept, 100000), rises_before(one, 100000));
+  ASSERT_EQ(rises_before(kept, 100000), rises_before(one, 100000));
   EXPECT_TRUE(std::equal(kept.steps.begin(), kept.steps.begin() + rises_before(kept, 100000), one.steps.begin()));
   EXPECT_NE(kept.steps, one.steps) << "a pool of one grid climbs apart after the re-sort";
 }
