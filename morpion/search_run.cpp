@@ -280,12 +280,14 @@ void check_population_options(const PopulationOptions& o) {
     throw UsageError("--record-climb-from needs --record-climbs");
   if (o.climb_after > 0 && o.record_climbs > 0)
     throw UsageError("--climb-after and --record-climbs are two ways of climbing: give one");
-  if (!climbs(o) && o.climb_same_grid != PopulationOptions{}.climb_same_grid)
-    throw UsageError("--climb-same-grid needs climbs: --climb-after or --record-climbs");
-  if (!climbs(o) && o.climb_dna != PopulationOptions{}.climb_dna)
-    throw UsageError("--climb-dna needs climbs: --climb-after or --record-climbs");
-  if (!climbs(o) && o.climb_pool != PopulationOptions{}.climb_pool)
-    throw UsageError("--climb-pool needs climbs: --climb-after or --record-climbs");
+  // The settings of the climbs themselves, which a search that never climbs leaves at their defaults.
+  if (!climbs(o)) {
+    const PopulationOptions defaults;
+    for (const auto& [flag, given] : {std::pair{"--climb-same-grid", o.climb_same_grid != defaults.climb_same_grid},
+                                      std::pair{"--climb-dna", o.climb_dna != defaults.climb_dna},
+                                      std::pair{"--climb-pool", o.climb_pool != defaults.climb_pool}})
+      if (given) throw UsageError(std::string(flag) + " needs climbs: --climb-after or --record-climbs");
+  }
   if (o.round_iterations > 0 && o.round_iterations <= o.kick_after)
     throw UsageError(
         fmt::format("--round-iterations {}: a round must be longer than --kick-after's {}, or it never kicks",
